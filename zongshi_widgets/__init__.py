@@ -1,0 +1,37 @@
+"""zongshi_widgets: a Jupyter tutor for Zong Shi, Art Gallery, GembloQ and Majolica.
+
+Quick start::
+
+    import zongshi_widgets as zw
+    game = zw.game("gembloq", players=4)
+    state = game.new_state(seed=7)
+    state = state.play(state.legal_actions()[0])
+"""
+
+from . import games as _games  # noqa: F401  (registers the games)
+from .core import (
+    Chance,
+    CorruptSave,
+    Game,
+    IllegalAction,
+    ScoreSheet,
+    State,
+    Timeline,
+    game,
+    games,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Chance",
+    "CorruptSave",
+    "Game",
+    "IllegalAction",
+    "ScoreSheet",
+    "State",
+    "Timeline",
+    "game",
+    "games",
+    "__version__",
+]

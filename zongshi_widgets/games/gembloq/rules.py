@@ -1,0 +1,461 @@
+"""GembloQ rules: the game, its states and legal placements.
+
+Rulebook sections cited: "Setup" (playing areas, starting points), "Gameplay" (turn order,
+corner contact, no side contact with one's own colour, passing, the end), "Meaning of the
+Triangular Part", "End of the Game" (penalty points), "In Case of a Tie".
+
+Legal placements are kept incrementally per colour (as Pentobi does): after each placement
+only the placements touched by it are removed, and new ones are added around its corners.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+from ...core import Chance, Game, IllegalAction, ScoreSheet, State
+from .geometry import AreaTables, Piece, Placement, area_tables, bits_to_ids, canonical, default_pieces, load_pieces, shape_index
+
+#: Colour names in turn order; a seat plays the colour with its index.
+COLOURS = ("blue", "yellow", "red", "green")
+
+RULEBOOK = {
+    "off-area": "rulebook, Setup: pieces are placed inside the playing area and may not go beyond its border",
+    "overlap": "rulebook, Gameplay: pieces lying on the board may not be moved, so a piece cannot cover another",
+    "edge-contact": "rulebook, Gameplay: two pieces of the same colour may not touch each other by their sides",
+    "corner-contact": "rulebook, Gameplay: pieces of the same colour may touch only at corners (Q-points), and each new piece must touch one",
+    "starting-square": "rulebook, Gameplay: each player starts from their starting point",
+    "piece-used": "rulebook, Setup: each player has one set of 21 pieces, each placed at most once",
+}
+
+
+class GembloQ(Game):
+    """GembloQ for 1 to 4 players.
+
+    Args:
+        players (int): 4, 3 or 2 players, each with one colour, on the area the rulebook gives
+            for that count (rulebook, "Setup"); 1 for the puzzle: one colour alone on the
+            2-player area, placing as many pieces as it can. Default 4.
+        components (str | None): a JSON piece file in the format of the packaged
+            ``data/pieces.json``, for a corrected or experimental piece set.
+
+    Raises:
+        ValueError: an unsupported player count, or a bad piece file.
+    """
+
+    name = "gembloq"
+
+    def __init__(self, players: int = 4, components: str | None = None):
+        if players not in (1, 2, 3, 4):
+            raise ValueError(f"GembloQ is for 1 to 4 players, not {players!r}")
+        options = {} if components is None else {"components": components}
+        super().__init__(players, options)
+        self.pieces: tuple[Piece, ...] = default_pieces() if components is None else load_pieces(components)
+        self.tables: AreaTables = area_tables(2 if players == 1 else players, self.pieces)
+        self.colours: int = players
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The colour of each seat, in turn order (``"blue"``, ``"yellow"``, ``"red"``, ``"green"``)."""
+        return COLOURS[: self.players]
+
+    @property
+    def variant(self) -> str:
+        """``"gembloq"``, ``"gembloq_3"``, ``"gembloq_2"`` or ``"gembloq_1"`` (the puzzle)."""
+        return "gembloq" if self.players == 4 else f"gembloq_{self.players}"
+
+    def new_state(self, seed: int | None = None) -> GembloQState:
+        """The empty board, the first colour to move (rulebook, "Setup")."""
+        n = self.colours
+        reach = tuple(self.tables.start_bits[c] for c in range(n))
+        return GembloQState(self, (), Chance(seed), (), (0,) * n, (0,) * n, (0,) * n, reach, (0,) * n, 0)
+
+    def total_squares(self) -> float:
+        """Squares in one colour's full set (float; 82.5 for the standard set)."""
+        return sum(p.squares for p in self.pieces)
+
+
+class GembloQState(State):
+    """A GembloQ position. See :class:`zongshi_widgets.core.State` for the contract.
+
+    Attributes:
+        movers (tuple[int, ...]): the colour that made each action of ``history``.
+    """
+
+    __slots__ = ("movers", "_owner", "_forbid", "_used", "_reach", "_excl", "_legal", "_to_move")
+
+    def __init__(self, game, history, chance, movers, owner, forbid, used, reach, excl, mover):
+        super().__init__(game, history, chance)
+        self.movers = movers
+        self._owner = owner  # per colour: mask of its cells (bit = area cell index)
+        self._forbid = forbid  # per colour: cell mask, occupied or edge-adjacent to its own
+        self._used = used  # per colour: bit k set when piece index k is placed
+        # Placement bit sets (bit = placement id). A placement is legal for colour c when it is
+        # in reach[c] (covers c's starting square, or a cell touching a c piece at a corner)
+        # and not in excl[c] (uses a placed piece, covers an occupied cell or a cell
+        # edge-adjacent to a c piece).
+        self._reach = reach
+        self._excl = excl
+        n = len(reach)
+        self._legal: list[int | None] = [None] * n
+        # a colour with no legal placement passes (rulebook, Gameplay)
+        self._to_move = None
+        for i in range(n):
+            c = (mover + i) % n
+            if self._legal_bits(c):
+                self._to_move = c
+                break
+
+    def _legal_bits(self, c: int) -> int:
+        bits = self._legal[c]
+        if bits is None:
+            bits = self._legal[c] = self._reach[c] & ~self._excl[c]
+        return bits
+
+    # -- contract -------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The colour (seat) to place now, or ``None`` once nobody can place (game over)."""
+        return self._to_move
+
+    def legal_actions(self) -> list[Placement]:
+        """Every legal placement of the colour to move, ordered by piece, orientation, position."""
+        if self._to_move is None:
+            return []
+        tables = self.game.tables
+        placements = tables.placements
+        return [placements[i] for i in bits_to_ids(self._legal_bits(self._to_move), tables.nbytes)]
+
+    def legal_count(self, colour: int | None = None) -> int:
+        """How many legal placements ``colour`` (default: the colour to move) has now."""
+        if colour is None:
+            colour = self._to_move
+        return 0 if colour is None else self._legal_bits(colour).bit_count()
+
+    def legal_ids(self, colour: int) -> list[int]:
+        """The ids (into ``game.tables.placements``) of ``colour``'s legal placements, ascending."""
+        return bits_to_ids(self._legal_bits(colour), self.game.tables.nbytes)
+
+    def parse_action(self, notation: str) -> Placement:
+        """Read cell labels (any order, e.g. ``"b27,c27,b28,c28"``) into a legal placement.
+
+        Raises:
+            IllegalAction: ``gembloq.notation`` (unreadable), ``gembloq.placement.not-a-piece``
+                (the cells are no piece's shape) or any placement rule (see :meth:`check`).
+        """
+        placement = self.placement_from_cells(notation)
+        self.check(placement)
+        return placement
+
+    def placement_from_cells(self, notation: str | Sequence[tuple[int, int]]) -> Placement:
+        """The placement covering exactly these cells (labels or ``(x, y)`` pairs), legal or not.
+
+        Raises:
+            IllegalAction: ``gembloq.notation``, ``gembloq.placement.not-a-piece`` or
+                ``gembloq.placement.off-area``.
+        """
+        tables = self.game.tables
+        if isinstance(notation, str):
+            if not notation.strip():
+                raise IllegalAction("gembloq.notation", "An empty move: name the cells the piece covers, like 'b27,c27,b28,c28'.")
+            try:
+                cells = tables.parse_cells(notation)
+            except ValueError as exc:
+                raise IllegalAction("gembloq.notation", str(exc)) from None
+        else:
+            try:
+                cells = [(int(x), int(y)) for x, y in notation]
+            except (TypeError, ValueError):
+                raise IllegalAction("gembloq.notation", "Cells must be (x, y) pairs of integers.") from None
+        if not cells:
+            raise IllegalAction("gembloq.notation", "An empty move: name the cells the piece covers.")
+        if len(set(cells)) != len(cells):
+            raise IllegalAction("gembloq.notation", "A cell is named twice.")
+        found = shape_index(self.game.pieces).get(canonical(cells))
+        if found is None:
+            raise IllegalAction(
+                "gembloq.placement.not-a-piece",
+                f"These {len(cells)} triangles do not form any GembloQ piece (rulebook, Components: the 21 piece shapes).",
+            )
+        idx = [tables.index.get(c) for c in cells]
+        if None in idx:
+            raise IllegalAction("gembloq.placement.off-area", f"The piece goes beyond the playing area ({RULEBOOK['off-area']}).")
+        return tables.placements[tables.by_cells[frozenset(idx)]]
+
+    def check(self, action) -> None:
+        """Check a placement for the colour to move.
+
+        Raises:
+            IllegalAction: with rule ``gembloq.placement.<rule>``, one of ``off-area``,
+                ``piece-used``, ``overlap``, ``edge-contact``, ``starting-square``,
+                ``corner-contact`` (the first one broken, in that order); or
+                ``core.game-over``.
+        """
+        if self._to_move is None:
+            raise IllegalAction("core.game-over", "The game is over: nobody can place a piece.")
+        if not isinstance(action, Placement):
+            raise IllegalAction("gembloq.notation", f"Not a GembloQ placement: {action!r}.")
+        tables = self.game.tables
+        pid = tables.by_cells.get(frozenset(tables.index.get(c, -1) for c in action.cells))
+        if pid is None or tables.placements[pid] != action or tables.placements[pid].piece != action.piece:
+            raise IllegalAction("gembloq.placement.off-area", f"The piece goes beyond the playing area ({RULEBOOK['off-area']}).")
+        c = self._to_move
+        if (self._legal_bits(c) >> pid) & 1:
+            return
+        self._raise_reason(c, tables.placements[pid])
+
+    def explain(self, action, colour: int | None = None) -> IllegalAction | None:
+        """Why ``action`` would be illegal for ``colour`` (default: the colour to move).
+
+        Returns:
+            IllegalAction | None: the error :meth:`play` would raise, or ``None`` when legal.
+        """
+        try:
+            if isinstance(action, str):
+                action = self.placement_from_cells(action)
+            if colour is None or colour == self._to_move:
+                self.check(action)
+            else:
+                if not (self._legal_bits(colour) >> action.id) & 1:
+                    self._raise_reason(colour, action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def _raise_reason(self, c: int, p: Placement) -> None:
+        tables = self.game.tables
+        name = self.game.seat_names[c]
+        if self._used[c] >> p.piece.index & 1:
+            raise IllegalAction("gembloq.placement.piece-used", f"{name} has already placed piece {p.piece.number} ({RULEBOOK['piece-used']}).")
+        occupied = 0
+        for m in self._owner:
+            occupied |= m
+        if p.mask & occupied:
+            raise IllegalAction("gembloq.placement.overlap", f"The piece would cover a piece already on the board ({RULEBOOK['overlap']}).")
+        if tables.edge_mask[p.id] & self._owner[c]:
+            raise IllegalAction("gembloq.placement.edge-contact", f"The piece would share a side with another {name} piece ({RULEBOOK['edge-contact']}).")
+        if not self._owner[c]:
+            raise IllegalAction(
+                "gembloq.placement.starting-square",
+                f"{name}'s first piece must cover {name}'s whole starting square ({RULEBOOK['starting-square']}).",
+            )
+        raise IllegalAction(
+            "gembloq.placement.corner-contact",
+            f"The piece must touch another {name} piece at a corner ({RULEBOOK['corner-contact']}).",
+        )
+
+    def _apply(self, p: Placement) -> GembloQState:
+        tables = self.game.tables
+        cell_bits = tables.cell_bits
+        c = self._to_move
+        n = len(self._reach)
+        pid, mask = p.id, p.mask
+        covered = _cover_bits(tables, p)  # placements sharing a cell with p: now illegal for everybody
+        closed = covered | tables.piece_bits[p.piece.index]  # ... and for c, the piece is used
+        for i in tables.edge_cells[pid]:  # ... and cells along p's sides
+            closed |= cell_bits[i]
+        opened = 0  # placements through a cell touching p at a corner
+        for i in tables.corner_cells[pid]:
+            opened |= cell_bits[i]
+        excl = tuple((e | closed) if d == c else (e | covered) for d, e in enumerate(self._excl))
+        reach = self._reach[:c] + (self._reach[c] | opened,) + self._reach[c + 1 :]
+        forbid = tuple((f | mask | tables.edge_mask[pid]) if d == c else (f | mask) for d, f in enumerate(self._forbid))
+        owner = self._owner[:c] + (self._owner[c] | mask,) + self._owner[c + 1 :]
+        used = self._used[:c] + (self._used[c] | (1 << p.piece.index),) + self._used[c + 1 :]
+        return GembloQState(
+            self.game, self.history + (p,), self.chance, self.movers + (c,), owner, forbid, used, reach, excl, (c + 1) % n
+        )
+
+    def greedy_value(self, p: Placement) -> float:
+        """A quick one-move value of placement ``p`` for the colour to move (used by the greedy
+        bot): squares placed, plus a little for new corner attach points it opens, minus a
+        little for the opponents' placements it blocks. Higher is better.
+        """
+        tables = self.game.tables
+        c = self._to_move
+        forbid = self._forbid[c] | p.mask | tables.edge_mask[p.id]
+        opened = sum(1 for i in tables.corner_cells[p.id] if not (forbid >> i) & 1)
+        blocked = 0
+        for d in range(len(self._reach)):
+            if d != c:
+                blocked += (self._legal_bits(d) & _cover_bits(tables, p)).bit_count()
+        return p.piece.squares * 10 + opened - 0.02 * blocked
+
+    # -- scoring --------------------------------------------------------------------------
+    def pieces_left(self, colour: int) -> list[Piece]:
+        """The pieces ``colour`` still holds, in number order."""
+        used = self._used[colour]
+        return [p for p in self.game.pieces if not (used >> p.index) & 1]
+
+    def pieces_placed(self, colour: int) -> list[Piece]:
+        """The pieces ``colour`` has placed, in number order."""
+        used = self._used[colour]
+        return [p for p in self.game.pieces if (used >> p.index) & 1]
+
+    def score_sheet(self) -> ScoreSheet:
+        """Penalty points left in hand per colour; fewest wins; ties broken by the lower sum of
+        the remaining pieces' numbers (rulebook, "End of the Game" and "In Case of a Tie")."""
+        return score_hands(self.game, [self.pieces_left(c) for c in range(len(self._reach))])
+
+    # -- views and saves ------------------------------------------------------------------
+    def owner_of(self, cell: tuple[int, int]) -> int | None:
+        """The colour covering ``cell`` (``(x, y)``), or ``None``.
+
+        Raises:
+            KeyError: the cell is not on the playing area.
+        """
+        i = self.game.tables.index[cell]
+        for c, m in enumerate(self._owner):
+            if (m >> i) & 1:
+                return c
+        return None
+
+    def cells_of(self, colour: int) -> list[int]:
+        """The area cell indexes covered by ``colour``, ascending."""
+        return list(_bits(self._owner[colour]))
+
+    def attach_points(self, colour: int) -> list[int]:
+        """Free cells where ``colour`` may start a new piece: touching its pieces at a corner
+        only (or its starting square before its first piece). Cell indexes, ascending."""
+        tables = self.game.tables
+        if not self._owner[colour]:
+            occ = 0
+            for m in self._owner:
+                occ |= m
+            return [i for i in tables.starts[colour] if not (occ >> i) & 1]
+        forbid = self._forbid[colour]
+        out = set()
+        for i in _bits(self._owner[colour]):
+            for j in tables.corner_nbrs[i]:
+                if not (forbid >> j) & 1:
+                    out.add(j)
+        return sorted(out)
+
+    def view(self, player: int | None = None) -> dict:
+        """Everything on the table (GembloQ has no hidden information), JSON-able.
+
+        Returns:
+            dict: ``players``, ``to_move``, ``is_over``, ``cells`` (per colour, covered cell
+            indexes), ``pieces_left`` (per colour, piece numbers), ``penalty`` (per colour),
+            ``legal_counts`` (per colour), ``ply``.
+        """
+        n = len(self._reach)
+        return {
+            "game": "gembloq",
+            "players": n,
+            "seat": player,
+            "to_move": self._to_move,
+            "is_over": self.is_over,
+            "ply": len(self.history),
+            "cells": [self.cells_of(c) for c in range(n)],
+            "pieces_left": [[p.number for p in self.pieces_left(c)] for c in range(n)],
+            "penalty": [sum(p.squares for p in self.pieces_left(c)) for c in range(n)],
+            "legal_counts": [self.legal_count(c) for c in range(n)],
+        }
+
+    def digest(self) -> str:
+        """A hash of who covers which cell, which pieces are used and who is to move."""
+        text = repr((self._owner, self._used, self._to_move))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def __repr__(self) -> str:
+        who = "over" if self.is_over else f"{self.game.seat_names[self._to_move]} to move"
+        return f"<GembloQState {self.game.variant} after {len(self.history)} placements, {who}>"
+
+    def _repr_svg_(self) -> str:
+        from .render import state_svg
+
+        return state_svg(self)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, GembloQState)
+            and other.game == self.game
+            and other._owner == self._owner
+            and other._used == self._used
+            and other._to_move == self._to_move
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._owner, self._used, self._to_move))
+
+
+def _cover_bits(tables: AreaTables, p: Placement) -> int:
+    """The placements sharing a cell with ``p``, as a bit set."""
+    bits = 0
+    for i in _bits(p.mask):
+        bits |= tables.cell_bits[i]
+    return bits
+
+
+def _bits(mask: int):
+    """Indexes of the set bits of ``mask``, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]]) -> ScoreSheet:
+    """The score sheet for the pieces each colour has left.
+
+    Args:
+        game (GembloQ): the game (names the colours).
+        hands (Sequence[Sequence[Piece | int]]): per colour, its remaining pieces (objects or
+            numbers 1..21).
+
+    Returns:
+        ScoreSheet: category ``pieces left``; total = ``penalty points``
+        (square 1, half square 0.5; rulebook "End of the Game"); fewest wins; tie-break = sum of
+        the remaining pieces' numbers, lower wins (rulebook "In Case of a Tie").
+    """
+    by_number = {p.number: p for p in game.pieces}
+    rows, totals, ties = [], [], []
+    for hand in hands:
+        pieces = [by_number[h] if isinstance(h, int) else h for h in hand]
+        penalty = sum(p.squares for p in pieces)
+        rows.append([len(pieces)])
+        totals.append(penalty)
+        ties.append((sum(p.number for p in pieces),))
+    return ScoreSheet(
+        players=list(game.seat_names[: len(hands)]) if len(hands) <= len(COLOURS) else [f"colour {i + 1}" for i in range(len(hands))],
+        categories=["pieces left"],
+        values=rows,
+        totals=totals,
+        tiebreaks=ties,
+        lower_wins=True,
+        tiebreak_label="tie-break (sum of numbers)",
+        total_label="penalty points",
+        notes="Fewest penalty points wins; on a tie, the lower sum of the remaining pieces' numbers.",
+    )
+
+
+def reference_legal_ids(state: GembloQState, colour: int) -> list[int]:
+    """Legal placement ids of ``colour``, checked one by one straight from the rules.
+
+    Slow (every placement of every unplaced piece is tested cell by cell) and independent of
+    the incremental tables the engine keeps; tests compare the two.
+
+    Returns:
+        list[int]: ascending placement ids.
+    """
+    tables = state.game.tables
+    owner = [set(state.cells_of(c)) for c in range(state.game.colours)]
+    occupied = set().union(*owner)
+    own = owner[colour]
+    placed = {p.index for p in state.pieces_placed(colour)}
+    out = []
+    for p in tables.placements:
+        if p.piece.index in placed:
+            continue
+        cells = [tables.index[c] for c in p.cells]
+        if any(i in occupied for i in cells):
+            continue
+        if any(j in own for i in cells for j in tables.edge_nbrs[i]):
+            continue
+        if not own:
+            if set(tables.starts[colour]) <= set(cells):
+                out.append(p.id)
+        elif any(j in own for i in cells for j in tables.corner_nbrs[i]):
+            out.append(p.id)
+    return out
