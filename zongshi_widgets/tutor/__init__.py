@@ -1,0 +1,9 @@
+"""Lessons: a position, a task in plain words, a check, and hints, shown on a board.
+
+``load_lessons("gembloq")`` gives the packaged GembloQ lessons; ``load_lessons("my.toml")``
+a teacher's own (format in :mod:`zongshi_widgets.tutor.lesson`).
+"""
+
+from .lesson import Feedback, Goal, Lesson, goals, lesson, lessons_from_dicts, load_lessons, register_goal
+
+__all__ = ["Feedback", "Goal", "Lesson", "goals", "lesson", "lessons_from_dicts", "load_lessons", "register_goal"]
