@@ -21,6 +21,8 @@ def test_game_is_immutable_value():
     opts = g.options
     opts["x"] = 1
     assert "x" not in g.options
+    with pytest.raises(AttributeError, match="immutable"):
+        g.colours = 2
 
 
 def test_chance_is_deterministic_and_round_trips():

@@ -114,6 +114,15 @@ class Game(ABC):
             raise CorruptSave("the saved position does not match the replayed game")
         return state
 
+    def _freeze(self) -> None:
+        """Called at the end of a subclass's ``__init__``: later attribute changes raise."""
+        object.__setattr__(self, "_frozen", True)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self.__dict__.get("_frozen"):
+            raise AttributeError(f"a Game is immutable: make a new one with zw.game(...) instead of setting {name!r}")
+        object.__setattr__(self, name, value)
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.players == self.players and other._options == self._options
 

@@ -53,6 +53,7 @@ class GembloQ(Game):
         self.pieces: tuple[Piece, ...] = default_pieces() if components is None else load_pieces(components)
         self.tables: AreaTables = area_tables(2 if players == 1 else players, self.pieces)
         self.colours: int = players
+        self._freeze()
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -1,0 +1,127 @@
+"""Play many bot games and tabulate the results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pandas as pd
+
+from ..agents import Agent, agent
+from ..core import Game, State
+
+
+def _make_agents(players: int, bots: Sequence[str | Agent], seed: int) -> list[Agent]:
+    if len(bots) != players:
+        raise ValueError(f"need one bot per seat: {players} seats, {len(bots)} bots")
+    return [agent(b, seed=seed * 1000 + i) if isinstance(b, str) else b for i, b in enumerate(bots)]
+
+
+def play_game(game: Game, bots: Sequence[str | Agent], seed: int = 0, on_state: Callable[[State], None] | None = None) -> State:
+    """Play one game between bots, to the end.
+
+    Args:
+        game (Game): the game.
+        bots (Sequence[str | Agent]): one bot per seat, by name (``"random"``, ``"greedy"``) or
+            as an :class:`~zongshi_widgets.agents.Agent`.
+        seed (int): seeds the game's chance and the named bots.
+        on_state (Callable[[State], None] | None): called with every position, start included.
+
+    Returns:
+        State: the final position (with its whole history).
+
+    Raises:
+        ValueError: not one bot per seat.
+    """
+    agents = _make_agents(game.players, bots, seed)
+    state = game.new_state(seed=seed)
+    if on_state:
+        on_state(state)
+    while not state.is_over:
+        state = state.play(agents[state.to_move].choose(state))
+        if on_state:
+            on_state(state)
+    return state
+
+
+def simulate(game: Game, bots: Sequence[str | Agent], games: int = 100, seed: int = 0, progress: bool = False) -> pd.DataFrame:
+    """Play ``games`` bot games (seeds ``seed``, ``seed + 1``, ...) and tabulate them.
+
+    Args:
+        game (Game): the game (its variant options included).
+        bots (Sequence[str | Agent]): one bot per seat (see :func:`play_game`).
+        games (int): how many games.
+        seed (int): the first game's seed.
+        progress (bool): show a tqdm progress bar.
+
+    Returns:
+        pandas.DataFrame: one row per game and seat, columns ``game`` (its seed), ``seat``,
+        ``player`` (seat name), ``bot``, ``total`` (the score sheet's total), ``rank``,
+        ``won`` (bool; shared first places all count), ``moves`` (actions in the game).
+    """
+    rows = []
+    seeds = range(seed, seed + games)
+    if progress:
+        from tqdm.auto import tqdm
+
+        seeds = tqdm(seeds, desc=f"{game.name} games")
+    names = [b if isinstance(b, str) else getattr(b, "name", type(b).__name__) for b in bots]
+    for s in seeds:
+        final = play_game(game, bots, seed=s)
+        sheet = final.score_sheet()
+        for seat in range(game.players):
+            rows.append(
+                {
+                    "game": s,
+                    "seat": seat,
+                    "player": game.seat_names[seat],
+                    "bot": names[seat],
+                    "total": sheet.totals[seat],
+                    "rank": sheet.ranking[seat],
+                    "won": seat in sheet.winners,
+                    "moves": len(final.history),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def win_rates(results: pd.DataFrame) -> pd.DataFrame:
+    """Per seat: games won (share), mean total and its spread, from :func:`simulate`'s table.
+
+    Returns:
+        pandas.DataFrame: indexed by ``seat``, columns ``player``, ``bot``, ``win_rate``,
+        ``mean_total``, ``std_total``.
+    """
+    grouped = results.groupby("seat")
+    return pd.DataFrame(
+        {
+            "player": grouped["player"].first(),
+            "bot": grouped["bot"].first(),
+            "win_rate": grouped["won"].mean(),
+            "mean_total": grouped["total"].mean(),
+            "std_total": grouped["total"].std(ddof=0),
+        }
+    )
+
+
+def trace(game: Game, bots: Sequence[str | Agent], measure: Callable[[State, int], float], seed: int = 0) -> pd.DataFrame:
+    """Play one bot game and record ``measure(state, seat)`` for every seat after every action.
+
+    Args:
+        game (Game): the game.
+        bots (Sequence[str | Agent]): one bot per seat (see :func:`play_game`).
+        measure (Callable[[State, int], float]): the figure to follow, e.g. a seat's number of
+            corner spots.
+        seed (int): seeds the game and the named bots.
+
+    Returns:
+        pandas.DataFrame: indexed by ``ply`` (actions played so far), one column per seat name.
+    """
+    rows = []
+
+    def record(state: State) -> None:
+        rows.append({game.seat_names[seat]: measure(state, seat) for seat in range(game.players)})
+
+    play_game(game, bots, seed=seed, on_state=record)
+    frame = pd.DataFrame(rows)
+    frame.index.name = "ply"
+    return frame
