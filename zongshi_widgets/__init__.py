@@ -23,6 +23,18 @@ from .core import (
 
 __version__ = "0.1.0"
 
+_SUBPACKAGES = ("agents", "lab", "tutor", "widgets")
+
+
+def __getattr__(name: str):
+    """Import ``zw.widgets``, ``zw.tutor``, ``zw.lab`` and ``zw.agents`` on first use (they
+    pull in ipywidgets, pandas...; the engines alone do not need them)."""
+    if name in _SUBPACKAGES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 __all__ = [
     "Chance",
     "CorruptSave",

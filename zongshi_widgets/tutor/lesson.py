@@ -178,7 +178,8 @@ class Lesson:
         try:
             after = state.play(action)
         except IllegalAction as exc:
-            return Feedback(False, f"Not yet: {exc.message}", rule=exc.rule, legal=False), None
+            text = exc.message[:1].lower() + exc.message[1:]
+            return Feedback(False, f"Not yet: {text}", rule=exc.rule, legal=False), None
         played = after.history[-1]
         if self.goal == "answer":
             return Feedback(False, "That move is legal, but this lesson asks a question: answer it below the board."), after

@@ -176,7 +176,8 @@ class GembloQState(State):
         if found is None:
             raise IllegalAction(
                 "gembloq.placement.not-a-piece",
-                f"These {len(cells)} triangles do not form any GembloQ piece (rulebook, Components: the 21 piece shapes).",
+                f"These cells ({len(cells)} triangle{'s' if len(cells) != 1 else ''}) do not form any GembloQ piece "
+                "(rulebook, Components: the 21 piece shapes).",
             )
         idx = [tables.index.get(c) for c in cells]
         if None in idx:
@@ -267,20 +268,26 @@ class GembloQState(State):
             self.game, self.history + (p,), self.chance, self.movers + (c,), owner, forbid, used, reach, excl, (c + 1) % n
         )
 
+    def corner_spots_opened(self, p: Placement) -> int:
+        """How many free corner spots placement ``p`` would give the colour to move: cells
+        touching ``p`` only at a corner that are neither covered nor beside its own pieces."""
+        tables = self.game.tables
+        forbid = self._forbid[self._to_move] | p.mask | tables.edge_mask[p.id]
+        return sum(1 for i in tables.corner_cells[p.id] if not (forbid >> i) & 1)
+
+    def placements_blocked(self, p: Placement) -> int:
+        """How many legal placements of the other colours placement ``p`` would take away
+        (summed over those colours; a placement sharing a cell with ``p`` is no longer legal)."""
+        covered = _cover_bits(self.game.tables, p)
+        return sum((self._legal_bits(d) & covered).bit_count() for d in range(len(self._reach)) if d != self._to_move)
+
     def greedy_value(self, p: Placement) -> float:
         """A quick one-move value of placement ``p`` for the colour to move (used by the greedy
-        bot): squares placed, plus a little for new corner attach points it opens, minus a
-        little for the opponents' placements it blocks. Higher is better.
+        bot): 10 per square placed, plus 1 per corner spot opened
+        (:meth:`corner_spots_opened`), plus 0.5 per opponent placement blocked
+        (:meth:`placements_blocked`). Higher is better.
         """
-        tables = self.game.tables
-        c = self._to_move
-        forbid = self._forbid[c] | p.mask | tables.edge_mask[p.id]
-        opened = sum(1 for i in tables.corner_cells[p.id] if not (forbid >> i) & 1)
-        blocked = 0
-        for d in range(len(self._reach)):
-            if d != c:
-                blocked += (self._legal_bits(d) & _cover_bits(tables, p)).bit_count()
-        return p.piece.squares * 10 + opened - 0.02 * blocked
+        return p.piece.squares * 10 + self.corner_spots_opened(p) + 0.5 * self.placements_blocked(p)
 
     # -- scoring --------------------------------------------------------------------------
     def pieces_left(self, colour: int) -> list[Piece]:

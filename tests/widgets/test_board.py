@@ -1,0 +1,454 @@
+"""The board widgets' Python side (no browser): the request protocol, the timeline, bots,
+lesson hooks, the view contract and the size of each move's update."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+import zongshi_widgets as zw
+from zongshi_widgets.games.gembloq import write_blksgf
+from zongshi_widgets.games.gembloq.geometry import vertices
+from zongshi_widgets.widgets import GameBoard, GembloQBoard
+from zongshi_widgets.widgets.gembloq import B64, pack_ids, unpack_ids
+
+FIRST = "b27,c27,b28,c28"  # piece 1 on blue's starting square (4 players)
+
+HOTSEAT = ["human"] * 4
+
+
+def recorder(board):
+    """Capture what the board would send to the browser: (kind, payload) pairs."""
+    sent = []
+
+    def _send(msg, buffers=None):
+        sent.append(msg)
+
+    board._send = _send
+    return sent
+
+
+def snapshot(board):
+    return (board.version, board.state.digest(), len(board.state.history), json.dumps(board.log), json.dumps(board.cursor))
+
+
+def request(board, **content):
+    """Deliver a browser request the way ipywidgets does: through the registered callback."""
+    board._msg_callbacks(board, content, [])
+
+
+def test_traits_after_construction():
+    board = GembloQBoard(seats=HOTSEAT)
+    assert board.seats == HOTSEAT
+    assert board.version > 0 and board.message == "" and board.log == []
+    geo = board.geometry
+    tables = board.state.game.tables
+    assert len(geo["cells"]) == 2 * len(tables.cells) and geo["labels"] == tables.labels
+    assert len(geo["pieces"]) == 21 and geo["colours"][0]["pattern"] == "dots"
+    assert len(board.legal) == 36  # the rulebook's 36 first placements (reference README, Checks)
+    assert board.cursor == {"ply": 0, "start": 0, "end": 0, "node": 0, "can_undo": False, "can_redo": False, "nodes": 1, "branches": []}
+    assert board.thinking == -1 and board.hint == {} and board.highlight == [] and board.task == ""
+
+
+def test_view_is_the_state_view_of_the_looking_seat():
+    """No hidden information: every key of state.view(seat) is in `view` unchanged, for the
+    seat to move when a person plays it, else the person who played last."""
+    board = GembloQBoard(seats=HOTSEAT)
+    for _ in range(6):
+        seat = board.state.to_move
+        expected = board.state.view(seat)
+        assert board.view["seat"] == seat
+        assert {k: board.view[k] for k in expected} == expected
+        board.play(board.state.legal_actions()[-1])
+    bots = GembloQBoard(seats=["greedy", "human", "greedy", "greedy"])
+    assert bots.state.to_move == 1 and bots.view["seat"] == 1
+    expected = bots.state.view(1)
+    assert {k: bots.view[k] for k in expected} == expected
+
+
+def test_wire_forms_decode_to_the_engine_values():
+    """What the ES module does with the packed traits, done in Python: the owner string gives
+    each colour's cells, and each legal code [piece, orientation, anchor] placed by translating
+    the orientation's first cell onto the anchor gives exactly the engine's placement."""
+    board = GembloQBoard(seats=HOTSEAT)
+    for notation in (FIRST, "bb27,bc27,bb28,bc28", "bb1,bc1,bb2,bc2", "b1,c1,b2,c2"):
+        board.play(notation)
+    board.play(board.state.legal_actions()[5])
+    state = board.state
+    wire = board.get_state(["view", "legal"])
+    owner = wire["view"]["owner"]
+    assert "cells" not in wire["view"]
+    assert [[i for i, ch in enumerate(owner) if ch == str(c)] for c in range(4)] == [state.cells_of(c) for c in range(4)]
+    geo = board.geometry
+    cells = list(zip(geo["cells"][::2], geo["cells"][1::2]))
+    decoded = []
+    for text in wire["legal"]:
+        piece, orient = B64.index(text[0]), B64.index(text[1])
+        flat = geo["pieces"][piece]["o"][orient]
+        shape = list(zip(flat[::2], flat[1::2]))
+        for anchor in unpack_ids(text[2:]):
+            ax, ay = cells[anchor]
+            dx, dy = ax - shape[0][0], ay - shape[0][1]
+            decoded.append(frozenset((x + dx, y + dy) for x, y in shape))
+    assert sorted(decoded, key=sorted) == sorted((frozenset(p.cells) for p in state.legal_actions()), key=sorted)
+    # the placed pieces' codes too
+    for (colour, piece, orient, anchor), p, mover in zip(board.view["pieces"], state.history, state.movers):
+        assert colour == mover and piece == p.piece.index and orient == p.orientation
+        assert cells[anchor] == min(p.cells, key=lambda c: (c[1], c[0]))
+
+
+def test_geometry_tables():
+    geo = GembloQBoard(seats=HOTSEAT).geometry
+    for t, offsets in enumerate(geo["tri"]):
+        k = t >> 1
+        assert [[u + k, v] for u, v in offsets] == [list(v) for v in vertices(t, 0)]
+    for piece in geo["pieces"]:
+        n = len(piece["o"])
+        assert sorted(piece["rot"]) == list(range(n)) and sorted(piece["flip"]) == list(range(n))
+        o = 0
+        for _ in range(4):
+            o = piece["rot"][o]
+        assert o == 0  # four quarter turns bring it back
+    assert unpack_ids(pack_ids([0, 1, 63, 64, 4095])) == [0, 1, 63, 64, 4095]
+
+
+def test_play_from_python_lets_the_bots_answer():
+    board = GembloQBoard(seed=1)  # a person plays blue, greedy bots the rest
+    board.play(FIRST)
+    assert len(board.state.history) == 4 and board.state.to_move == 0
+    assert [e["seat"] for e in board.log] == [0, 1, 2, 3]
+    assert board.log[0] == {"ply": 1, "seat": 0, "notation": FIRST, "text": "#1 at b27", "code": [0, 0, 0], "alt": 0}
+    assert board.message.startswith("green placed ")
+    assert board.thinking == -1
+
+
+def test_play_request_checks_version_and_rules():
+    board = GembloQBoard(seats=HOTSEAT)
+    before = snapshot(board)
+    request(board, type="play", action=FIRST, version=board.version - 1)
+    assert board.message.startswith("stale:") and snapshot(board) == before
+
+    request(board, type="play", action="d26,e26,d27,e27", version=board.version)  # misses the starting square
+    assert board.message.startswith("illegal:") and "rulebook" in board.message and "starting" in board.message
+    assert snapshot(board) == before
+
+    request(board, type="play", action=FIRST, version=board.version)
+    assert board.message == "blue placed 1 (1 square) at b27"
+    assert len(board.state.history) == 1 and board.version == before[0] + 1
+
+
+def test_illegal_moves_are_refused_with_the_rules_words():
+    board = GembloQBoard(seats=HOTSEAT)
+    for notation in (FIRST, "bb27,bc27,bb28,bc28", "bb1,bc1,bb2,bc2", "b1,c1,b2,c2"):
+        board.play(notation)
+    before = snapshot(board)
+    edge = "f25,g25,d26,e26,f26,g26,d27,e27"  # piece 3 along blue's first square: shares a side with it
+    request(board, type="play", action=edge, version=board.version)
+    assert board.message.startswith("illegal: The piece would share a side with another blue piece")
+    assert "rulebook, Gameplay" in board.message
+    assert snapshot(board) == before
+    with pytest.raises(zw.IllegalAction) as err:
+        board.play(edge)
+    assert err.value.rule == "gembloq.placement.edge-contact" and snapshot(board) == before
+    request(board, type="play", action=FIRST, version=board.version)  # used piece, covered cells
+    assert board.message.startswith("illegal:") and snapshot(board) == before
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "play b27",
+        ["play"],
+        None,
+        {},
+        {"type": 3},
+        {"type": "fly"},
+        {"type": "play", "version": 1},
+        {"type": "play", "action": FIRST},
+        {"type": "play", "action": FIRST, "version": "1"},
+        {"type": "play", "action": FIRST, "version": True},
+        {"type": "play", "action": 42, "version": "now"},
+        {"type": "play", "action": FIRST, "version": 1, "extra": 1},
+        {"type": "goto"},
+        {"type": "goto", "ply": 1, "node": 1},
+        {"type": "goto", "ply": "1"},
+        {"type": "goto", "ply": 99},
+        {"type": "goto", "node": 99},
+        {"type": "hint", "mode": "all"},
+        {"type": "hint", "mode": "bot", "bot": "oracle"},
+        {"type": "hint", "index": 1.5},
+        {"type": "new_game", "seed": "x"},
+        {"type": "explain", "action": FIRST},
+        {"type": "explain", "action": FIRST, "version": 1, "key": {"a": 1}},
+    ],
+)
+def test_malformed_requests_change_nothing(content):
+    board = GembloQBoard(seats=HOTSEAT)
+    board.play(FIRST)
+    sent = recorder(board)
+    before = snapshot(board)
+    board._msg_callbacks(board, content, [])
+    assert board.message.startswith("error:"), board.message
+    assert snapshot(board) == before
+    assert not [m for m in sent if m.get("method") == "custom"]
+
+
+def test_malformed_actions_are_refused():
+    board = GembloQBoard(seats=HOTSEAT)
+    before = snapshot(board)
+    for action in (42, None, [[1, 2, 3]], [["a", 1]], [[True, 0]], {"x": 1}, [[0, 0]] * 65):
+        request(board, type="play", action=action, version=board.version)
+        assert board.message.startswith("error:"), (action, board.message)
+    for action in ("", "zz99", "b27,b27", "b27,c27"):
+        request(board, type="play", action=action, version=board.version)
+        assert board.message.startswith("illegal:"), (action, board.message)
+    assert snapshot(board) == before
+
+
+def test_browser_cannot_write_traits():
+    board = GembloQBoard(seats=HOTSEAT)
+    sent = recorder(board)
+    view, version = dict(board.view), board.version
+    board.set_state({"view": {"to_move": 3}, "version": 99, "message": "hacked"})
+    assert board.view == view and board.version == version and board.message == ""
+    assert sent and sent[-1]["method"] == "update"  # the browser is told the true values
+
+
+def test_undo_redo_goto_and_branches_in_hotseat():
+    board = GembloQBoard(seats=HOTSEAT)
+    moves = [FIRST, "bb27,bc27,bb28,bc28", "bb1,bc1,bb2,bc2", "b1,c1,b2,c2"]
+    for m in moves:
+        board.play(m)
+    request(board, type="undo")
+    assert len(board.state.history) == 3 and board.cursor["can_redo"] and board.cursor["end"] == 4
+    assert board.message == "undo: back to move 3 (green to move)" and [e["ply"] for e in board.log] == [1, 2, 3, 4]  # the future stays in the log
+    request(board, type="redo")
+    assert len(board.state.history) == 4 and not board.cursor["can_redo"]
+    request(board, type="goto", ply=1, version=board.version)
+    assert len(board.state.history) == 1 and board.cursor["ply"] == 1
+    # a different second move starts a branch; the old line is kept
+    other = board.state.legal_actions()[1]
+    request(board, type="play", action=str(other), version=board.version)
+    assert len(board.timeline) == 6
+    branches = board.cursor["branches"]
+    assert len(branches) == 2 and sum(b["current"] for b in branches) == 1
+    assert board.log[1]["alt"] == 1  # one other move was tried at ply 2
+    old = next(b for b in branches if not b["current"])
+    request(board, type="goto", node=old["node"], version=board.version)
+    assert [str(a) for a in board.state.history] == moves[:2]
+    assert board.cursor["end"] == 4
+    request(board, type="goto", ply=0, version=board.version)
+    assert board.state.history == () and not board.cursor["can_undo"]
+    request(board, type="undo")
+    assert board.message.startswith("nothing to undo")
+    with pytest.raises(IndexError):
+        board.undo()
+
+
+def test_undo_with_bots_goes_back_to_the_person():
+    board = GembloQBoard(seed=1)
+    board.play(FIRST)
+    second = board.state.legal_actions()[0]
+    board.play(second)
+    assert len(board.state.history) == 8
+    board.undo()
+    assert len(board.state.history) == 4 and board.state.to_move == 0
+    board.undo()
+    assert len(board.state.history) == 0
+    board.redo()
+    assert len(board.state.history) == 4 and board.state.to_move == 0
+
+
+def test_play_request_refused_when_a_bot_is_to_move():
+    board = GembloQBoard(seed=1)
+    board.play(FIRST)
+    board.goto(1)  # yellow (a bot) to move; bots wait after a jump
+    assert board.state.to_move == 1
+    before = snapshot(board)
+    request(board, type="play", action=str(board.state.legal_actions()[0]), version=board.version)
+    assert board.message.startswith("refused:") and snapshot(board) == before
+    request(board, type="bots", version=board.version)  # no event loop here: they move at once
+    assert board.state.to_move == 0 and len(board.state.history) == 4
+
+
+def test_bots_move_one_at_a_time_on_the_event_loop():
+    """In the kernel a person's move returns at once; the bots follow one by one, each move its
+    own update, with `thinking` naming the bot about to move."""
+
+    async def scenario():
+        board = GembloQBoard(seed=1, bot_delay=0.01)
+        sent = recorder(board)
+        request(board, type="play", action=FIRST, version=board.version)
+        assert len(board.state.history) == 1 and board.thinking == 1
+        thinking_seen = []
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            thinking_seen.append(board.thinking)
+            if board.state.to_move == 0 and board.thinking == -1:
+                break
+        assert len(board.state.history) == 4 and board.thinking == -1
+        moves = [m for m in sent if m.get("method") == "update" and "version" in m["state"]]
+        assert len(moves) == 4  # the person's move, then one update per bot move
+        assert {1, 2, 3} <= set(thinking_seen) | {m["state"].get("thinking") for m in moves}
+        # a person's undo cancels a pending bot move
+        request(board, type="play", action=str(board.state.legal_actions()[0]), version=board.version)
+        assert board.thinking == 1
+        request(board, type="undo")
+        await asyncio.sleep(0.05)
+        assert len(board.state.history) == 4 and board.thinking == -1
+
+    asyncio.run(scenario())
+
+
+def test_lesson_hooks_validator_and_feedback():
+    board = GembloQBoard(seed=1)
+    seen = []
+
+    @board.observe_play
+    def check(before, action, after):
+        seen.append((before.to_move, str(action), len(after.history)))
+        if before.to_move == 0:
+            return "Yes: your first piece covers your starting square."
+        return None
+
+    def only_piece_one(state, action):
+        return None if action.piece.number == 1 else "In this lesson, place piece 1."
+
+    board.validator = only_piece_one
+    board.refresh()
+    assert len(board.legal) == 1  # legal moves the lesson forbids are not offered
+    before = snapshot(board)
+    request(board, type="play", action="b27,c27,d27,e27,b28,c28", version=board.version)
+    assert board.message == "refused: In this lesson, place piece 1." and snapshot(board) == before
+    with pytest.raises(zw.IllegalAction) as err:
+        board.play("b27,c27,d27,e27,b28,c28")
+    assert err.value.rule == "board.validator"
+    board.play(FIRST)  # the bots' moves are not gated
+    assert seen[0] == (0, FIRST, 1) and [s[0] for s in seen] == [0, 1, 2, 3]
+    assert board.feedback == "Yes: your first piece covers your starting square."
+    assert board.on_play == [check]
+    board.unobserve_play(check)
+    board.task = "Place piece 1 on your starting square."
+    board.mark(["b27", (2, 1)])  # label b27 is cell (1, 1): row 27 of 28 counts from the bottom
+    assert board.highlight == [board.state.game.tables.index[(1, 1)], board.state.game.tables.index[(2, 1)]]
+    with pytest.raises(ValueError):
+        board.mark(["a1"])  # a cut corner: not on the playing area
+
+
+def test_broken_hooks_do_not_break_the_board():
+    board = GembloQBoard(seats=HOTSEAT)
+    board.observe_play(lambda b, a, s: 1 / 0)
+    board.validator = lambda s, a: None if len(s.history) == 0 else [][1]
+    board.play(FIRST)
+    assert "ZeroDivisionError" in board.feedback and len(board.state.history) == 1
+    request(board, type="play", action="bb27,bc27,bb28,bc28", version=board.version)
+    assert board.message.startswith("refused:") and "IndexError" in board.message
+
+
+def test_explain_request_answers_with_the_rule():
+    board = GembloQBoard(seats=HOTSEAT)
+    sent = recorder(board)
+    request(board, type="explain", action=FIRST, version=board.version, key="k1")
+    assert sent[-1]["content"] == {
+        "type": "explain",
+        "key": "k1",
+        "version": board.version,
+        "legal": True,
+        "text": "blue placed 1 (1 square) at b27",
+        "rule": "",
+    }
+    request(board, type="explain", action=[[0, 0], [1, 0], [0, 1], [1, 1]], version=board.version, key="k2")
+    reply = sent[-1]["content"]
+    assert reply["legal"] is False and reply["key"] == "k2" and reply["rule"].startswith("gembloq.")
+    off = [[-1, 2], [0, 2], [-1, 1], [0, 1]]  # piece 1 moved one square left of blue's start
+    request(board, type="explain", action=off, version=board.version, key="k3")
+    assert sent[-1]["content"]["rule"] == "gembloq.placement.off-area" and "rulebook, Setup" in sent[-1]["content"]["text"]
+    request(board, type="explain", action=FIRST, version=board.version - 1, key="k4")
+    assert sent[-1]["content"]["legal"] is False and sent[-1]["content"]["rule"] == "board.stale"
+    assert board.explain("d26,e26,d27,e27")[2] == "gembloq.placement.starting-square"
+
+
+def test_hint_ladder():
+    board = GembloQBoard(seats=HOTSEAT)
+    request(board, type="hint", mode="legal", index=0, version=board.version)
+    first = board.hint
+    assert first["mode"] == "legal" and first["index"] == 0 and first["total"] == 36
+    assert first["action"] == str(board.state.legal_actions()[0]) and first["version"] == board.version
+    request(board, type="hint", mode="legal", index=37, version=board.version)
+    assert board.hint["index"] == 1  # cycles
+    request(board, type="hint", mode="bot", bot="greedy", version=board.version)
+    assert board.hint["mode"] == "bot" and board.hint["action"] in {str(a) for a in board.state.legal_actions()}
+    request(board, type="play", action=board.hint["action"], version=board.version)  # "play it"
+    assert len(board.state.history) == 1 and board.hint == {}  # a move clears the hint
+    request(board, type="hint", mode="legal")
+    request(board, type="hint", mode="clear")
+    assert board.hint == {}
+
+
+def test_new_game_load_and_game_records():
+    board = GembloQBoard(seats=HOTSEAT)
+    board.play(FIRST)
+    request(board, type="new_game", seed=5)
+    assert board.state.history == () and board.state.chance.seed == 5 and len(board.timeline) == 1
+    played = zw.game("gembloq", players=4).new_state().play(FIRST).play("bb27,bc27,bb28,bc28")
+    board.load(played)
+    assert len(board.state.history) == 2 and board.cursor["start"] == 0 and board.cursor["can_undo"]
+    board.load(played, history=False)
+    assert board.cursor["start"] == 2 and not board.cursor["can_undo"] and board.log == []
+    with pytest.raises(ValueError):
+        board.load(zw.game("gembloq", players=2).new_state())
+    from_record = GembloQBoard(blksgf=write_blksgf(played), seats=HOTSEAT)
+    assert from_record.state == played and len(from_record.log) == 2
+    two = GembloQBoard(players=2)
+    assert two.seats == ["human", "greedy"] and two.geometry["H"] == 22
+    with pytest.raises(ValueError):
+        GembloQBoard(seats=["human", "grandmaster", "greedy", "greedy"])
+    with pytest.raises(ValueError):
+        GembloQBoard(seats=["human", "greedy"])
+    with pytest.raises(FileNotFoundError):
+        GembloQBoard(blksgf="no/such/file.blksgf")
+
+
+def test_changing_seats_lets_the_new_bot_move():
+    board = GembloQBoard(seats=HOTSEAT)
+    board.play(FIRST)
+    board.seats = ["human", "random", "random", "random"]  # no event loop: at once
+    assert board.state.to_move == 0 and len(board.state.history) == 4
+
+
+def test_mimebundle_has_a_static_picture():
+    board = GembloQBoard(seats=HOTSEAT)
+    board.play(FIRST)
+    data, _ = board._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["image/svg+xml"].startswith("<svg") and "1 pieces placed" in data["image/svg+xml"]
+
+
+def test_generic_board_for_any_game():
+    board = GameBoard(zw.game("gembloq", players=2).new_state(), seats=["human", "random"])
+    assert board.legal[0] == str(board.state.legal_actions()[0])
+    request(board, type="play", action=board.legal[0], version=board.version)
+    assert len(board.state.history) == 2 and board.state.to_move == 0
+
+
+@pytest.mark.parametrize("players,bots", [(4, "greedy"), (4, "random"), (3, "random"), (2, "greedy")])
+def test_each_move_update_is_under_10_kb(players, bots):
+    """Every update message a move sends (all the trait changes of one move, as ipywidgets
+    sends them) stays under 10 KB of JSON, over whole games. Static geometry is sent once."""
+    board = GembloQBoard(players=players, seats=["human"] + [bots] * (players - 1), bot_seed=3)
+    sent = recorder(board)
+    geometry = len(json.dumps(board.get_state(["geometry"])))
+    sizes = []
+    while not board.state.is_over:
+        del sent[:]
+        legal = board.state.legal_actions()
+        board.play(legal[len(legal) // 3])  # the person; then each bot's move is its own update
+        sizes += [len(json.dumps(m)) for m in sent if m.get("method") == "update"]
+        assert all("geometry" not in m["state"] for m in sent)
+    print(
+        f"\n{players} players vs {bots}: {len(sizes)} updates, largest {max(sizes)} bytes, "
+        f"mean {sum(sizes) // len(sizes)} bytes; geometry once: {geometry} bytes"
+    )
+    assert max(sizes) < 10_000

@@ -1,0 +1,186 @@
+"""Lessons on a board: the task above it, immediate feedback, hints, and an answer box for
+question lessons."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from ..core import State
+from .lesson import Feedback, Lesson, lesson
+
+
+def board_class(game: str) -> type:
+    """The board widget class of a game (by registry name).
+
+    Raises:
+        KeyError: the game has no board yet.
+    """
+    from .. import widgets
+
+    boards = {"gembloq": widgets.GembloQBoard}
+    try:
+        return boards[game]
+    except KeyError:
+        raise KeyError(f"no board widget for {game!r} yet") from None
+
+
+class LessonBoard(W.VBox):
+    """A lesson shown as a board plus its task, feedback and hints.
+
+    The learner moves on the board. Illegal moves are refused by the board with the rule
+    they break; a legal move is judged by the lesson ("Yes: ..." or "Not yet: ...") and can be
+    taken back with *Try again*. Question lessons (``goal = "answer"``) add an answer box.
+
+    Args:
+        item (Lesson): the lesson.
+        **board_options: passed to the game's board class (e.g. ``bot_delay``).
+
+    Attributes:
+        lesson (Lesson): the lesson.
+        board (GameBoard): the board widget (``board.state`` is the position shown).
+        solved (bool): the learner has reached the goal.
+        attempts (list[Feedback]): the feedback to every judged attempt, in order.
+    """
+
+    def __init__(self, item: Lesson, **board_options: Any):
+        self.lesson = item
+        self.start = item.start()
+        self.solved = False
+        self.attempts: list[Feedback] = []
+        self._hint_index = 0
+        self.board = board_class(item.game)(state=self.start, seats=["human"] * self.start.game.players, history=False, **board_options)
+        self.board.task = item.task
+        self.board.observe_play(self._judge)
+        self.board.validator = self._only_the_lesson_move
+        self._title = W.HTML(self._title_html())
+        self._hint = W.HTML("")
+        hint_button = W.Button(description="Hint", icon="lightbulb-o", tooltip="Show the next hint")
+        hint_button.on_click(lambda _: self.next_hint())
+        again = W.Button(description="Try again", icon="undo", tooltip="Back to the lesson's position")
+        again.on_click(lambda _: self.reset())
+        controls = [hint_button, again]
+        if item.goal == "answer":
+            self._answer = W.Text(placeholder="your answer", description=" ", continuous_update=False, layout=W.Layout(width="16em"))
+            check = W.Button(description="Check", button_style="primary")
+            check.on_click(lambda _: self.answer(self._answer.value))
+            self._answer.observe(lambda change: change["new"] and self.answer(change["new"]), names="value")
+            controls = [W.HTML(f"<b>{html.escape(item.question)}</b>"), self._answer, check, *controls]
+        super().__init__([self._title, self.board, W.HBox(controls, layout=W.Layout(flex_flow="row wrap", align_items="center")), self._hint])
+        self.add_class("zw-lesson")
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """The widget view, plus a static HTML picture (title, task, board as SVG) for
+        nbconvert, GitHub and wherever widgets cannot run."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = dict(data)
+        svg = getattr(self.board.state, "_repr_svg_", None)
+        picture = svg() if svg is not None else ""
+        question = f"<p><b>{html.escape(self.lesson.question)}</b></p>" if self.lesson.question else ""
+        data["text/html"] = f"{self._title_html()}<p>{html.escape(self.lesson.task)}</p>{question}{picture}"
+        return data, metadata
+
+    def _title_html(self) -> str:
+        mark = " ✓" if self.solved else ""
+        rule = f' <small style="opacity:.75">(rulebook: {html.escape(self.lesson.rule)})</small>' if self.lesson.rule else ""
+        return f"<h4 style='margin:.2em 0'>{html.escape(self.lesson.title)}{mark}{rule}</h4>"
+
+    def _only_the_lesson_move(self, state: State, action: Any) -> str | None:
+        if len(state.history) > len(self.start.history):
+            return "this lesson is about one move: press 'Try again' to go back and try another"
+        return None
+
+    def _judge(self, before: State, action: Any, after: State) -> str | None:
+        if len(before.history) != len(self.start.history):
+            return None
+        feedback, _ = self.lesson.attempt(before, action)
+        self.attempts.append(feedback)
+        if feedback.solved:
+            self.solved = True
+            self._title.value = self._title_html()
+            return feedback.text
+        return feedback.text + " Press 'Try again' to take it back."
+
+    def attempt(self, action: Any) -> Feedback:
+        """Play ``action`` on the board as the learner would, and return the lesson's feedback.
+
+        Illegal actions are refused (the board is unchanged) with the broken rule.
+        """
+        before = self.board.state
+        feedback, after = self.lesson.attempt(before, action)
+        if after is None:
+            self.attempts.append(feedback)
+            self.board.feedback = feedback.text
+            return feedback
+        self.board.play(action)
+        return self.attempts[-1]
+
+    def answer(self, value: Any) -> Feedback:
+        """Check the answer to a question lesson and show the feedback.
+
+        Raises:
+            ValueError: this lesson asks for a move.
+        """
+        feedback = self.lesson.check_answer(value)
+        self.attempts.append(feedback)
+        if feedback.solved:
+            self.solved = True
+            self._title.value = self._title_html()
+        self.board.feedback = feedback.text
+        return feedback
+
+    def next_hint(self) -> str:
+        """Show the next hint; after the written ones, outline a solution on the board.
+
+        Returns:
+            str: the hint shown.
+        """
+        hints = list(self.lesson.hints)
+        if self._hint_index < len(hints):
+            text = hints[self._hint_index]
+        elif self.lesson.goal == "answer":
+            text = f"The answer is {self.lesson.answer}."
+        else:
+            solutions = self.lesson.solutions(self.start)
+            k = self._hint_index - len(hints)
+            choice = solutions[k % len(solutions)]
+            self.board.highlight = self._cells_of(choice)
+            text = f"One answer is outlined on the board ({choice}). Press Hint again for another."
+        self._hint_index += 1
+        self._hint.value = f"<div class='zw-lesson-hint'>💡 {html.escape(text)}</div>"
+        return text
+
+    def _cells_of(self, action: Any) -> list:
+        cells = getattr(action, "cells", None)
+        tables = getattr(self.start.game, "tables", None)
+        if cells is None or tables is None:
+            return []
+        return [tables.index[c] for c in cells]
+
+    def reset(self) -> None:
+        """Back to the lesson's position (the attempts so far are kept)."""
+        self.board.goto(node=0)
+        self.board.highlight = []
+
+
+def show_lesson(game_or_lesson: str | Lesson, lesson_id: str | None = None, **board_options: Any) -> LessonBoard:
+    """Show a lesson on a board.
+
+    Args:
+        game_or_lesson (str | Lesson): a game name (with ``lesson_id``) or a :class:`Lesson`.
+        lesson_id (str | None): the packaged lesson's id, e.g. ``"first-move"``.
+        **board_options: passed to the board (e.g. ``bot_delay``).
+
+    Returns:
+        LessonBoard: display it (it is the cell's value in a notebook).
+
+    Raises:
+        KeyError: no such lesson.
+    """
+    item = game_or_lesson if isinstance(game_or_lesson, Lesson) else lesson(game_or_lesson, lesson_id)
+    return LessonBoard(item, **board_options)

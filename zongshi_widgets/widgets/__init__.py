@@ -1,0 +1,17 @@
+"""Interactive boards (anywidget): one Python class and one ES module per game, over a shared
+base (:class:`GameBoard`) and shared CSS.
+
+Usage::
+
+    from zongshi_widgets.widgets import GembloQBoard
+    board = GembloQBoard(players=4, seats=["human", "greedy", "greedy", "greedy"], seed=1)
+    board                     # in a notebook cell: the board
+    board.play("b27,c27,b28,c28"); board.undo(); board.state
+
+See :mod:`zongshi_widgets.widgets.base` for the traits and the message protocol.
+"""
+
+from .base import HUMAN, GameBoard
+from .gembloq import GembloQBoard
+
+__all__ = ["HUMAN", "GameBoard", "GembloQBoard"]

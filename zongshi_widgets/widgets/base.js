@@ -1,0 +1,300 @@
+/* zongshi_widgets: the board shell shared by every game.
+ *
+ * This file is prepended to each game's ES module (see widgets/base.py, read_asset), so it
+ * defines plain functions under one `zw` object and exports nothing itself.
+ *
+ * The shell draws what every board has: the lesson task and feedback, the turn line, the
+ * move log (click an entry to jump there), undo / redo / branches, "let bots play", the hint
+ * ladder and the message line. The game fills the stage (the board) and the side panel.
+ * Python owns the state: everything here is redrawn from the model's traits, and every
+ * action is a request sent with model.send (Python checks it and answers in the traits).
+ */
+const zw = (() => {
+  const SVGNS = "http://www.w3.org/2000/svg";
+
+  function setAttrs(node, attrs) {
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") node.textContent = v;
+      else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    return node;
+  }
+
+  /** An HTML element: h("button", {class: "x", onclick: f}, "text", child...). */
+  function h(tag, attrs, ...kids) {
+    const node = setAttrs(document.createElement(tag), attrs);
+    for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false) node.append(kid);
+    return node;
+  }
+
+  /** An SVG element. */
+  function s(tag, attrs, ...kids) {
+    const node = setAttrs(document.createElementNS(SVGNS, tag), attrs);
+    for (const kid of kids.flat()) if (kid) node.append(kid);
+    return node;
+  }
+
+  /** "illegal: ..." -> ["illegal", "..."]; plain text -> ["info", text]. */
+  function splitMessage(text) {
+    const m = /^(illegal|refused|stale|error):\s*/.exec(text || "");
+    return m ? [m[1], text.slice(m[0].length)] : ["info", text || ""];
+  }
+
+  const KIND_LABEL = { illegal: "Not allowed", refused: "Not now", stale: "Try again", error: "Error" };
+
+  function cap(text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
+  }
+
+  function seatKind(kind) {
+    return kind === "human" ? "person" : `${kind} bot`;
+  }
+
+  /**
+   * Build the shell inside `el`. `game` supplies:
+   *   name (str), swatch(seat) -> Element, seatName(seat) -> str,
+   *   onKey(event) -> bool (handled), hintText(hint) -> str (optional).
+   * Returns {root, stage, side, sideTop, toolbar, header, turn, lines, setStatus(text, kind), update(),
+ * on(event, fn), destroy()}.
+   */
+  function shell(model, el, game) {
+    const listeners = [];
+    const on = (name, fn) => {
+      model.on(name, fn);
+      listeners.push([name, fn]);
+    };
+
+    const root = h("div", {
+      class: "zw-board",
+      "data-game": game.name,
+      "data-lm-suppress-shortcuts": "true",
+      role: "group",
+      "aria-label": game.label || `${game.name} board`,
+    });
+    const task = h("div", { class: "zw-task", role: "note", hidden: true });
+    const feedback = h("div", { class: "zw-feedback", role: "status", "aria-live": "polite", hidden: true });
+    const turn = h("div", { class: "zw-turn", "aria-live": "polite" });
+    const thinking = h("span", { class: "zw-thinking", hidden: true });
+    const botsButton = h("button", { class: "zw-btn zw-bots", type: "button", hidden: true, text: "▶ Let bots play" });
+    const header = h("div", { class: "zw-header" }, turn, thinking, botsButton);
+    const stage = h("div", { class: "zw-stage" });
+    const sideTop = h("div", { class: "zw-side-top" });
+
+    const undo = h("button", { class: "zw-btn", type: "button", title: "Undo (U)", "aria-keyshortcuts": "U" }, "↶ Undo");
+    const redo = h("button", { class: "zw-btn", type: "button", title: "Redo (Shift+U)", "aria-keyshortcuts": "Shift+U" }, "↷ Redo");
+    const newGame = h("button", { class: "zw-btn zw-quiet", type: "button", title: "Start a new game (asks again)" }, "New game");
+    const branches = h("select", { class: "zw-branches", "aria-label": "Lines of play tried", hidden: true });
+    const toolbar = h("div", { class: "zw-toolbar" });
+    const controls = h("div", { class: "zw-controls", role: "toolbar", "aria-label": "Moves" }, undo, redo, branches, newGame);
+
+    const hintFirst = h("button", { class: "zw-btn", type: "button", title: "Show a legal move (H)", "aria-keyshortcuts": "H" }, "Show a move");
+    const hintBot = h("button", { class: "zw-btn", type: "button", title: "Show what the greedy bot would play" }, "Bot's choice");
+    const hintPlay = h("button", { class: "zw-btn zw-primary", type: "button", hidden: true }, "Play it");
+    const hintClear = h("button", { class: "zw-btn zw-quiet", type: "button", hidden: true, "aria-label": "Hide the hint" }, "✕");
+    const hintText = h("div", { class: "zw-hint-text", "aria-live": "polite" });
+    const hints = h("div", { class: "zw-hints", role: "group", "aria-label": "Hints" },
+      h("div", { class: "zw-hint-buttons" }, hintFirst, hintBot, hintPlay, hintClear), hintText);
+
+    const logList = h("ol", { class: "zw-log", "aria-label": "Move log: choose a move to go back to it" });
+    const logBox = h("div", { class: "zw-logbox" }, h("div", { class: "zw-caption" }, "Moves"), logList);
+    const side = h("div", { class: "zw-side" }, sideTop, toolbar, controls, hints, logBox);
+    const main = h("div", { class: "zw-main" }, stage, side);
+    const status = h("div", { class: "zw-status", role: "status", "aria-live": "polite" });
+    const message = h("div", { class: "zw-message", "aria-live": "polite" });
+    const lines = h("div", { class: "zw-lines" }, status, message); // a game may move it next to its board
+    root.append(task, feedback, header, main, lines);
+    el.append(root);
+
+    // Moves and jumps carry the version they were made at (Python refuses stale ones);
+    // undo, redo, hints and "let bots play" mean the same at any version.
+    const version = () => model.get("version");
+    const send = (msg) => model.send(msg);
+
+    undo.addEventListener("click", () => send({ type: "undo" }));
+    redo.addEventListener("click", () => send({ type: "redo" }));
+    botsButton.addEventListener("click", () => send({ type: "bots" }));
+    let confirmTimer = null;
+    newGame.addEventListener("click", () => {
+      if (!confirmTimer) {
+        newGame.textContent = "Sure? Click again";
+        newGame.classList.add("zw-armed");
+        confirmTimer = setTimeout(() => {
+          confirmTimer = null;
+          newGame.textContent = "New game";
+          newGame.classList.remove("zw-armed");
+        }, 4000);
+        return;
+      }
+      clearTimeout(confirmTimer);
+      confirmTimer = null;
+      newGame.textContent = "New game";
+      newGame.classList.remove("zw-armed");
+      send({ type: "new_game", seed: null });
+    });
+    branches.addEventListener("change", () => {
+      const node = parseInt(branches.value, 10);
+      if (!Number.isNaN(node)) send({ type: "goto", node, version: version() });
+    });
+    const nextHint = () => {
+      const hint = model.get("hint") || {};
+      const index = hint.mode === "legal" ? hint.index + 1 : 0;
+      send({ type: "hint", mode: "legal", index });
+    };
+    hintFirst.addEventListener("click", nextHint);
+    hintBot.addEventListener("click", () => send({ type: "hint", mode: "bot", bot: "greedy" }));
+    hintClear.addEventListener("click", () => send({ type: "hint", mode: "clear" }));
+    hintPlay.addEventListener("click", () => {
+      const hint = model.get("hint") || {};
+      if (hint.action) send({ type: "play", action: hint.action, version: version() });
+    });
+    logList.addEventListener("click", (ev) => {
+      const item = ev.target.closest("[data-ply]");
+      if (item) send({ type: "goto", ply: parseInt(item.dataset.ply, 10), version: version() });
+    });
+
+    root.addEventListener("keydown", (ev) => {
+      if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      if (ev.target.closest && ev.target.closest("select, input, textarea")) return;
+      let handled = game.onKey ? game.onKey(ev) : false;
+      if (!handled) {
+        const key = ev.key.toLowerCase();
+        if (key === "u" && !ev.shiftKey) {
+          send({ type: "undo" });
+          handled = true;
+        } else if (key === "u" && ev.shiftKey) {
+          send({ type: "redo" });
+          handled = true;
+        } else if (key === "h") {
+          nextHint();
+          handled = true;
+        }
+      }
+      if (handled) {
+        ev.preventDefault();
+        ev.stopPropagation();
+      }
+    });
+
+    function setStatus(text, kind) {
+      status.textContent = text || "";
+      status.dataset.kind = kind || "info";
+      status.hidden = !text;
+    }
+
+    let logSeen = null;
+    function updateLog() {
+      const log = model.get("log") || [];
+      const cursor = model.get("cursor") || {};
+      if (logSeen && logSeen[0] === log && logSeen[1] === cursor) return;
+      logSeen = [log, cursor];
+      const names = model.get("geometry").seat_names || [];
+      const frag = document.createDocumentFragment();
+      const start = cursor.start || 0;
+      const entry = (ply, seat, text, alt) => {
+        const current = ply === cursor.ply;
+        const button = h("button", {
+          type: "button",
+          class: "zw-log-entry" + (current ? " zw-current" : "") + (ply > cursor.ply ? " zw-future" : ""),
+          "data-ply": ply,
+          "aria-current": current ? "step" : null,
+          "aria-label": seat === null ? `start of the game${current ? ", shown" : ""}` :
+            `move ${ply}: ${names[seat] || ""} ${text}${current ? ", shown" : ""}${alt ? `, ${alt} other move${alt > 1 ? "s" : ""} tried here` : ""}`,
+        },
+        h("span", { class: "zw-ply" }, seat === null ? "" : `${ply}.`),
+        seat === null ? null : game.swatch(seat, "zw-log-swatch"),
+        h("span", { class: "zw-log-text" }, text),
+        alt ? h("span", { class: "zw-alt", title: `${alt} other move${alt > 1 ? "s" : ""} tried here` }, `⑂${alt}`) : null);
+        return h("li", {}, button);
+      };
+      frag.append(entry(start, null, "Start", 0));
+      for (const [ply, seat, text, , alt] of log) frag.append(entry(ply, seat, text, alt));
+      logList.replaceChildren(frag);
+      const current = logList.querySelector(".zw-current");
+      if (current) {
+        // keep the shown move visible inside the log box, without scrolling the page
+        const top = current.offsetTop; // the list is the buttons' offsetParent
+        if (top < logList.scrollTop || top + current.offsetHeight > logList.scrollTop + logList.clientHeight) {
+          logList.scrollTop = Math.max(0, top - logList.clientHeight / 2);
+        }
+      }
+    }
+
+    function updateBranches() {
+      const cursor = model.get("cursor") || {};
+      const list = cursor.branches || [];
+      branches.hidden = list.length === 0;
+      if (!list.length) return;
+      branches.replaceChildren(...list.map((b, i) => h("option", {
+        value: b.node,
+        selected: b.current ? true : null,
+      }, `Line ${i + 1}: ${b.from > 0 ? `from move ${b.from}` : "from the start"}, ${b.end} moves${b.current ? " (shown)" : ""}`)));
+    }
+
+    function update() {
+      const cursor = model.get("cursor") || {};
+      const seats = model.get("seats") || [];
+      const view = model.get("view") || {};
+      const names = model.get("geometry").seat_names || [];
+      const taskText = model.get("task") || "";
+      task.textContent = taskText;
+      task.hidden = !taskText;
+      const fb = model.get("feedback") || "";
+      feedback.textContent = fb;
+      feedback.hidden = !fb;
+      feedback.dataset.kind = /^(yes|correct|well done|good)\b/i.test(fb) ? "good" : /^(not yet|no\b|try)/i.test(fb) ? "warn" : "info";
+
+      const [kind, text] = splitMessage(model.get("message"));
+      message.replaceChildren(kind === "info" ? "" : h("strong", {}, `${KIND_LABEL[kind]}: `), text);
+      message.dataset.kind = kind;
+      message.hidden = !text;
+
+      undo.disabled = !cursor.can_undo;
+      redo.disabled = !cursor.can_redo;
+      const think = model.get("thinking");
+      const toMove = view.to_move;
+      if (think >= 0) {
+        thinking.hidden = false;
+        thinking.replaceChildren(game.swatch(think, "zw-inline-swatch"), ` ${cap(names[think])} (${seatKind(seats[think])}) is thinking…`);
+      } else {
+        thinking.hidden = true;
+      }
+      botsButton.hidden = !(think < 0 && toMove !== null && toMove !== undefined && seats[toMove] && seats[toMove] !== "human");
+
+      const hint = model.get("hint") || {};
+      const hasHint = !!hint.action;
+      const canHint = toMove !== null && toMove !== undefined && seats[toMove] === "human";
+      hintFirst.disabled = !canHint;
+      hintBot.disabled = !canHint;
+      hintFirst.textContent = hint.mode === "legal" ? "Next move" : "Show a move";
+      hintPlay.hidden = !hasHint;
+      hintClear.hidden = !hasHint;
+      if (hasHint) {
+        const what = game.hintText ? game.hintText(hint) : hint.text;
+        hintText.textContent = hint.mode === "bot"
+          ? `The ${hint.bot} bot would play ${what}.`
+          : `Legal move ${hint.index + 1} of ${hint.total}: ${what}.`;
+      } else {
+        hintText.textContent = canHint ? "Stuck? Ask for a legal move, then the next one, or the bot's choice." : "";
+      }
+      updateLog();
+      updateBranches();
+      root.dataset.version = String(model.get("version"));
+    }
+
+    return {
+      root, stage, side, sideTop, toolbar, header, turn, lines,
+      setStatus,
+      update,
+      on,
+      destroy() {
+        for (const [name, fn] of listeners) model.off(name, fn);
+        if (confirmTimer) clearTimeout(confirmTimer);
+        root.remove();
+      },
+    };
+  }
+
+  return { h, s, shell, splitMessage, cap, seatKind, SVGNS };
+})();

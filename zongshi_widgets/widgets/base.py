@@ -1,0 +1,963 @@
+"""The board widget framework shared by every game: :class:`GameBoard`.
+
+Python owns the game. A board keeps a :class:`~zongshi_widgets.core.Timeline` of states; the
+browser only draws traits and sends requests. Nothing the browser says is trusted: every request
+is a custom message that is validated, and front-end writes to traits are refused.
+
+Traits (all ``sync=True``; the browser redraws from them, so a page reload or a second view
+shows the same board):
+
+==============  ===========================================================================
+``geometry``    static drawing data of the game (board cells, piece shapes); set once.
+``view``        ``state.view(seat)`` of the looking seat, plus what the board draws
+                (a game may pack it on the wire, e.g. GembloQ sends cells as one string).
+``legal``       the legal actions of the looking seat, compact (empty when it may not act).
+``message``     the last message: ``"blue placed 12 (L4) at b27"``, ``"illegal: ..."``,
+                ``"refused: ..."`` (a lesson's validator), ``"stale: ..."``, ``"error: ..."``.
+``feedback``    what the lesson hooks (:meth:`GameBoard.observe_play`) said about the last move.
+``log``         the current line of play: ``[{ply, seat, notation, text, code, alt}, ...]``;
+                entries after the cursor are the moves that redo would replay.
+``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``.
+``seats``       one of ``"human"`` or a bot name (:func:`zongshi_widgets.agents.agents`) per seat.
+``version``     bumps on every change of position; requests carry it so stale ones are refused.
+``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}``.
+``thinking``    the seat of the bot about to move (``-1``: none).
+``highlight``   cells to outline (a lesson's marks), in the game's cell ids.
+``task``        text shown above the board (a lesson's task).
+==============  ===========================================================================
+
+Requests from the browser (``model.send``), each a JSON object with a ``type``:
+
+* ``{"type": "play", "action": <notation>, "version": n}``: the one way to make a move.
+* ``{"type": "undo"}``, ``{"type": "redo"}``, ``{"type": "goto", "ply": k}`` or
+  ``{"type": "goto", "node": id}``, ``{"type": "bots"}`` (let the bots continue),
+  ``{"type": "new_game", "seed": s}``;
+* ``{"type": "hint", "mode": "legal", "index": i}``, ``{"type": "hint", "mode": "bot",
+  "bot": "greedy"}``, ``{"type": "hint", "mode": "clear"}``;
+* ``{"type": "explain", "action": <notation>, "version": n, "key": k}``: is this action
+  legal, and if not, which rule does it break? Answered by a custom message
+  ``{"type": "explain", "key": k, "version": n, "legal": bool, "text": str, "rule": str}``.
+
+A request that is malformed, stale, illegal or refused changes nothing and is answered in
+``message``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import pathlib
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets as t
+
+from ..agents import agent as make_agent
+from ..agents import agents as bot_names
+from ..core import IllegalAction, State, Timeline
+from ..core.timeline import Node
+
+__all__ = ["HUMAN", "GameBoard", "read_asset"]
+
+#: The seat kind of a person at the board (hotseat).
+HUMAN = "human"
+
+_HERE = pathlib.Path(__file__).parent
+_log = logging.getLogger(__name__)
+
+#: Request types the browser may send, and the fields each may carry.
+REQUESTS: dict[str, frozenset[str]] = {
+    "play": frozenset({"type", "action", "version"}),
+    "explain": frozenset({"type", "action", "version", "key"}),
+    "undo": frozenset({"type", "version"}),
+    "redo": frozenset({"type", "version"}),
+    "goto": frozenset({"type", "ply", "node", "version"}),
+    "hint": frozenset({"type", "mode", "index", "bot", "version"}),
+    "bots": frozenset({"type", "version"}),
+    "new_game": frozenset({"type", "seed"}),
+}
+
+
+def read_asset(*names: str) -> str:
+    """The text of files next to this module, joined by newlines.
+
+    Game modules are built from ``base.js`` (the shared shell: status line, log, undo/redo,
+    hints) followed by the game's own ES module, and the CSS from ``board.css`` plus the
+    game's CSS.
+
+    Args:
+        *names (str): file names inside ``zongshi_widgets/widgets``.
+
+    Returns:
+        str: their contents.
+
+    Raises:
+        FileNotFoundError: a file is missing from the package.
+    """
+    return "\n".join((_HERE / name).read_text(encoding="utf-8") for name in names)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread (the kernel's), or ``None``."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class SeatError(t.TraitError, ValueError):
+    """A seat that is neither ``"human"`` nor a known bot, or the wrong number of seats."""
+
+
+class BadRequest(ValueError):
+    """A request from the browser that is not well-formed (answered with ``error: ...``)."""
+
+
+class GameBoard(anywidget.AnyWidget):
+    """A board widget for any game of the kernel contract; games subclass it.
+
+    Python keeps the position (a :class:`~zongshi_widgets.core.Timeline` of
+    :class:`~zongshi_widgets.core.State`); the browser draws the synced traits and sends
+    requests (see the module docstring for the traits and the message protocol).
+
+    Args:
+        state (State): the starting position.
+        seats (list[str] | None): per seat, ``"human"`` (a person at this screen) or a bot name
+            from :func:`zongshi_widgets.agents.agents`; default: every seat human.
+        bot_delay (float): seconds between bot moves made in the browser (so people can see
+            them); Python calls such as :meth:`play` run the bots at once.
+        bot_seed (int | None): seed of the bots' own choices (seat ``i`` uses ``bot_seed + i``).
+        history (bool): when ``state`` has actions in its history, rebuild them as undoable
+            moves from the game's start (``True``), or start the timeline at ``state``.
+
+    Raises:
+        ValueError: a seat is neither ``"human"`` nor a known bot, or the number of seats
+            is wrong.
+
+    Attributes:
+        validator (Callable[[State, Any], str | None] | None): a lesson's gate, called with
+            ``(state, action)`` before a person's move is played; a returned text refuses the
+            move (shown as ``"refused: <text>"``), ``None`` lets it through. Legal actions the
+            validator refuses are left out of ``legal`` and the hints. Bots are not gated.
+        bot_delay (float): see the argument.
+    """
+
+    # Subclasses set these two (ES module text and CSS text).
+    _esm = read_asset("base.js", "generic.js")
+    _css = read_asset("board.css")
+
+    geometry = t.Dict().tag(sync=True)
+    view = t.Dict().tag(sync=True, to_json=lambda value, board: board._wire_view(value))
+    legal = t.List().tag(sync=True, to_json=lambda value, board: board._wire_legal(value))
+    message = t.Unicode("").tag(sync=True)
+    feedback = t.Unicode("").tag(sync=True)
+    log = t.List().tag(sync=True, to_json=lambda value, board: board._wire_log(value))
+    cursor = t.Dict().tag(sync=True)
+    seats = t.List(t.Unicode()).tag(sync=True)
+    version = t.Int(0).tag(sync=True)
+    hint = t.Dict().tag(sync=True)
+    thinking = t.Int(-1).tag(sync=True)
+    highlight = t.List().tag(sync=True)
+    task = t.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        state: State,
+        seats: list[str] | None = None,
+        *,
+        bot_delay: float = 0.5,
+        bot_seed: int | None = 0,
+        history: bool = True,
+        **kwargs: Any,
+    ):
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a zongshi_widgets State, not {type(state).__name__}")
+        self._game = state.game
+        self._timeline = self._make_timeline(state, history)
+        self._entries: dict[int, dict] = {}  # node id -> log entry (cached)
+        self._agents: dict[int, Any] = {}
+        self._bot_gen = 0
+        self._bot_handle: asyncio.TimerHandle | None = None
+        self._observers: list[Callable[[State, Any, State], str | None]] = []
+        self.validator: Callable[[State, Any], str | None] | None = None
+        self.bot_delay = float(bot_delay)
+        self.bot_seed = bot_seed
+        n = self._game.players
+        if seats is None:
+            seats = [HUMAN] * n
+        super().__init__(geometry=self._geometry(), seats=list(seats), **kwargs)
+        self.on_msg(self._on_custom_msg)
+        self.observe(self._on_seats, names="seats")
+        self._make_agents()
+        self.refresh()
+        self.run_bots()
+
+    # ------------------------------------------------------------------------------------
+    # Python API
+    # ------------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position shown (the timeline's cursor) (:class:`~zongshi_widgets.core.State`)."""
+        return self._timeline.state
+
+    @property
+    def timeline(self) -> Timeline:
+        """The timeline of every position tried (undo, redo, branches).
+
+        Change it through the board's methods (:meth:`undo`, :meth:`goto`...), or call
+        :meth:`refresh` after changing it directly.
+        """
+        return self._timeline
+
+    @property
+    def game(self):
+        """The game being played (:class:`~zongshi_widgets.core.Game`)."""
+        return self._game
+
+    def play(self, action: Any, *, validate: bool = True, run_bots: bool = True) -> State:
+        """Play an action for the seat to move, then let the bots answer.
+
+        Args:
+            action: an action object or its notation (str).
+            validate (bool): pass the move through :attr:`validator` first, as for a move
+                made on the board (default ``True``).
+            run_bots (bool): let bot seats move now, synchronously, so that afterwards a
+                person's decision is pending (or the game is over).
+
+        Returns:
+            State: the position after the move (before the bots' replies).
+
+        Raises:
+            IllegalAction: the rules forbid the action (rule id and rulebook words in the
+                message), or the validator refused it (rule ``"board.validator"``). The
+                board is unchanged and ``message`` says why.
+        """
+        self._cancel_bots()
+        try:
+            parsed = self._check_action(action, validate=validate)
+        except IllegalAction as exc:
+            self.message = self._refusal_text(exc)
+            raise
+        after = self._commit(parsed, by_bot=False)
+        if run_bots:
+            self.run_bots()
+        return after
+
+    def undo(self) -> State:
+        """Take back moves until a person is to move again (one move when every seat is a
+        bot, or when nobody is human).
+
+        Returns:
+            State: the position now shown.
+
+        Raises:
+            IndexError: this is the first position; nothing changes.
+        """
+        self._cancel_bots()
+        tl = self._timeline
+        if not tl.can_undo():
+            raise IndexError("nothing to undo: this is the first position")
+        tl.undo()
+        while tl.can_undo() and self._bot_seat(tl.state) is not None and self._has_human():
+            tl.undo()
+        self._changed(f"undo: back to move {len(self.state.history)}{self._whose_turn()}")
+        return self.state
+
+    def redo(self) -> State:
+        """Replay moves along the line visited last, until a person is to move again.
+
+        Returns:
+            State: the position now shown.
+
+        Raises:
+            IndexError: nothing was played from here; nothing changes.
+        """
+        self._cancel_bots()
+        tl = self._timeline
+        if not tl.can_redo():
+            raise IndexError("nothing to redo from this position")
+        tl.redo()
+        while tl.can_redo() and self._bot_seat(tl.state) is not None and self._has_human():
+            tl.redo()
+        self._changed(f"redo: forward to move {len(self.state.history)}{self._whose_turn()}")
+        return self.state
+
+    def goto(self, ply: int | None = None, *, node: int | None = None) -> State:
+        """Show the position after ``ply`` moves of the current line, or timeline node ``node``.
+
+        Bots do not move after a jump (you may be looking around); a person plays from here
+        to start a new branch, or :meth:`run_bots` lets the bots continue.
+
+        Args:
+            ply (int | None): the number of moves from the game's start (as in ``log``).
+            node (int | None): a node id of :attr:`timeline` (any branch).
+
+        Returns:
+            State: the position now shown.
+
+        Raises:
+            IndexError: the current line has no such ply.
+            KeyError: the timeline has no such node.
+            TypeError: neither or both of ``ply`` and ``node`` were given.
+        """
+        if (ply is None) == (node is None):
+            raise TypeError("goto needs exactly one of ply= or node=")
+        self._cancel_bots()
+        if node is not None:
+            self._timeline.goto(node)
+        else:
+            start = len(self._timeline.root.state.history)
+            self._timeline.goto_ply(ply - start)
+        self._changed(f"showing move {len(self.state.history)}{self._whose_turn()}")
+        return self.state
+
+    def new_game(self, seed: int | None = None) -> State:
+        """Start a new game of the same game and seats (the old timeline is dropped).
+
+        Args:
+            seed (int | None): seed of the new game's chance (``None``: a fresh one).
+
+        Returns:
+            State: the position after the bots' opening moves, if bots start.
+        """
+        self._cancel_bots()
+        self._timeline = Timeline(self._game.new_state(seed=seed))
+        self._entries.clear()
+        self.feedback = ""
+        self._make_agents()
+        self._changed("new game")
+        self.run_bots()
+        return self.state
+
+    def load(self, state: State, *, history: bool = True) -> State:
+        """Show another position of the same game (a lesson's position, a saved game).
+
+        Args:
+            state (State): the position; its game must equal this board's game.
+            history (bool): rebuild its history as undoable moves (``True``), or make it the
+                first position, so undo cannot go back past it (what lessons want).
+
+        Returns:
+            State: the position shown (bots move first if one is to move).
+
+        Raises:
+            ValueError: the state belongs to another game or player count (make a new board).
+        """
+        if state.game != self._game:
+            raise ValueError(f"this board plays {self._game!r}; make a new board for {state.game!r}")
+        self._cancel_bots()
+        self._timeline = self._make_timeline(state, history)
+        self._entries.clear()
+        self.feedback = ""
+        self._changed("loaded")
+        self.run_bots()
+        return self.state
+
+    def run_bots(self) -> int:
+        """Let the bot seats move now, one after another, until a person is to move or the
+        game is over (synchronously; in the browser use the "let bots play" button).
+
+        Returns:
+            int: how many moves the bots made.
+        """
+        self._cancel_bots()
+        moves = 0
+        while (seat := self._bot_seat(self.state)) is not None:
+            self._commit(self._agents[seat].choose(self.state), by_bot=True)
+            moves += 1
+        return moves
+
+    def observe_play(self, fn: Callable[[State, Any, State], str | None]) -> Callable:
+        """Call ``fn(before, action, after)`` after every accepted move (people's and bots').
+
+        A returned text becomes :attr:`feedback` (a lesson's "Yes: ..." / "Not yet: ...");
+        ``None`` leaves it as it is. Usable as a decorator.
+
+        Args:
+            fn (Callable[[State, Any, State], str | None]): the hook.
+
+        Returns:
+            Callable: ``fn`` itself.
+        """
+        self._observers.append(fn)
+        return fn
+
+    def unobserve_play(self, fn: Callable) -> None:
+        """Remove a hook added by :meth:`observe_play`.
+
+        Raises:
+            ValueError: ``fn`` is not registered.
+        """
+        self._observers.remove(fn)
+
+    @property
+    def on_play(self) -> list[Callable[[State, Any, State], str | None]]:
+        """The hooks called after each accepted move (a list you may edit; see
+        :meth:`observe_play`)."""
+        return self._observers
+
+    def show_hint(self, mode: str = "legal", index: int = 0, bot: str = "greedy") -> dict:
+        """Show a hint on the board, as the hint buttons do.
+
+        Args:
+            mode (str): ``"legal"`` (the ``index``-th legal action, cycling), ``"bot"`` (what
+                bot ``bot`` would play) or ``"clear"``.
+            index (int): which legal action, for ``mode="legal"``.
+            bot (str): a bot name, for ``mode="bot"``.
+
+        Returns:
+            dict: the new :attr:`hint` (empty when there is nothing to show).
+
+        Raises:
+            ValueError: an unknown mode or bot name.
+        """
+        if mode == "clear":
+            self.hint = {}
+            return self.hint
+        if mode not in ("legal", "bot"):
+            raise ValueError(f"hint mode must be 'legal', 'bot' or 'clear', not {mode!r}")
+        if mode == "bot" and bot not in bot_names():
+            raise ValueError(f"no bot named {bot!r}; known: {', '.join(bot_names())}")
+        state = self.state
+        seat = self._looking_seat()
+        if state.is_over or seat is None or seat != state.to_move:
+            self.hint = {}
+            self.message = "no hint: it is not a person's turn" if not state.is_over else "no hint: the game is over"
+            return self.hint
+        actions = self._allowed_actions(state)
+        if not actions:
+            self.hint = {}
+            self.message = "no hint: no move is allowed here"
+            return self.hint
+        if mode == "legal":
+            index %= len(actions)
+            action = actions[index]
+        else:
+            action = make_agent(bot, seed=self.version).choose(state)
+            index = next((i for i, a in enumerate(actions) if str(a) == str(action)), -1)
+        self.hint = {
+            "mode": mode,
+            "bot": bot if mode == "bot" else "",
+            "index": index,
+            "total": len(actions),
+            "action": str(action),
+            "code": self.action_code(state, action),
+            "text": self.describe(state, action, None),
+            "version": self.version,
+        }
+        return self.hint
+
+    def explain(self, action: Any, *, _from_browser: bool = False) -> tuple[bool, str, str]:
+        """Would this action be accepted now, and if not, why?
+
+        Args:
+            action: an action, its notation, or a game-specific request form (see
+                :meth:`parse_request_action`).
+
+        Returns:
+            tuple[bool, str, str]: ``(legal, text, rule)``: the rule's words when illegal
+            (``rule`` is the engine's rule id, or ``"board.validator"``), a description of the
+            move when legal (``rule`` is ``""``).
+        """
+        try:
+            parsed = self._check_action(action, validate=True, from_browser=_from_browser)
+        except IllegalAction as exc:
+            return False, exc.message, exc.rule
+        return True, self.describe(self.state, parsed, None), ""
+
+    def refresh(self) -> None:
+        """Recompute every synced trait from the timeline (after changing it directly)."""
+        self._changed(None)
+
+    # ------------------------------------------------------------------------------------
+    # Game hooks: subclasses override these
+    # ------------------------------------------------------------------------------------
+    def _geometry(self) -> dict:
+        """Static drawing data, sent once (override). Default: seat names."""
+        return {"game": self._game.name, "players": self._game.players, "seat_names": list(self._game.seat_names)}
+
+    def make_view(self, state: State, seat: int | None) -> dict:
+        """The ``view`` trait: ``state.view(seat)`` plus what the board draws (override to add
+        keys; never add information that ``seat`` may not see).
+
+        Args:
+            state (State): the position.
+            seat (int | None): the looking seat (``None``: a spectator).
+
+        Returns:
+            dict: a JSON-able dict containing every key of ``state.view(seat)`` unchanged.
+        """
+        view = dict(state.view(seat))
+        view.setdefault("to_move", state.to_move)
+        view.setdefault("is_over", state.is_over)
+        view.setdefault("ply", len(state.history))
+        if state.is_over:
+            sheet = state.score_sheet()
+            view["winners"] = list(sheet.winners)
+        return view
+
+    def compact_legal(self, state: State, actions: list) -> list:
+        """The ``legal`` trait for these allowed actions (override for a compact form).
+
+        Default: their notations.
+        """
+        return [str(a) for a in actions]
+
+    def action_code(self, state: State, action: Any) -> Any:
+        """A compact, JSON-able code of ``action`` the game's front end can draw (override).
+
+        Default: the notation.
+        """
+        return str(action)
+
+    def describe(self, before: State, action: Any, after: State | None) -> str:
+        """A sentence for ``message``: what the move does (override).
+
+        Args:
+            before (State): the position the action is played in.
+            action: the (legal) action.
+            after (State | None): the position after it, when it was played.
+        """
+        names = self._game.seat_names
+        who = names[before.to_move] if before.to_move is not None else "?"
+        return f"{who} played {action}"
+
+    def short_text(self, before: State, action: Any) -> str:
+        """A few words for the move log (override). Default: the notation."""
+        return str(action)
+
+    def parse_request_action(self, state: State, action: Any) -> Any:
+        """Turn the ``action`` field of a browser request into an action of ``state``.
+
+        Default: a notation string, parsed and checked by the engine.
+
+        Raises:
+            BadRequest: the field has the wrong type.
+            IllegalAction: the engine refuses it.
+        """
+        if not isinstance(action, str):
+            raise BadRequest("'action' must be the action's notation (a string)")
+        return state.parse_action(action)
+
+    # wire forms (override to pack a trait for the browser; the Python value stays readable)
+    def _wire_view(self, view: dict) -> dict:
+        return view
+
+    def _wire_legal(self, legal: list) -> Any:
+        return legal
+
+    def _wire_log(self, log: list) -> list:
+        return [[e["ply"], e["seat"], e["text"], e["code"], e["alt"]] for e in log]
+
+    # ------------------------------------------------------------------------------------
+    # Internals
+    # ------------------------------------------------------------------------------------
+    def _make_timeline(self, state: State, history: bool) -> Timeline:
+        if history and state.history:
+            try:
+                root = state.game.new_state(seed=state.chance.seed)
+                tl = Timeline(root)
+                for action in state.history:
+                    tl.play(action)
+                if tl.state.digest() == state.digest():
+                    return tl
+            except (IllegalAction, ValueError, TypeError):
+                pass
+        return Timeline(state)
+
+    @t.validate("seats")
+    def _valid_seats(self, proposal):
+        seats = list(proposal["value"])
+        n = self._game.players
+        if len(seats) != n:
+            raise SeatError(f"this game has {n} seats; got {len(seats)} seat kinds: {seats}")
+        known = bot_names()
+        for s in seats:
+            if s != HUMAN and s not in known:
+                raise SeatError(f"a seat is 'human' or a bot ({', '.join(known)}), not {s!r}")
+        return seats
+
+    def _on_seats(self, change) -> None:
+        self._cancel_bots()
+        self._make_agents()
+        self._changed(None)
+        self._schedule_bots()
+
+    def _make_agents(self) -> None:
+        seed = self.bot_seed
+        self._agents = {i: make_agent(kind, seed=None if seed is None else seed + i) for i, kind in enumerate(self.seats) if kind != HUMAN}
+
+    def _whose_turn(self) -> str:
+        seat = self.state.to_move
+        if seat is None:
+            return " (the game is over)"
+        kind = self.seats[seat]
+        return f" ({self._game.seat_names[seat]} to move{'' if kind == HUMAN else f', the {kind} bot'})"
+
+    def _has_human(self) -> bool:
+        return HUMAN in self.seats
+
+    def _bot_seat(self, state: State) -> int | None:
+        seat = state.to_move
+        if seat is None or self.seats[seat] == HUMAN:
+            return None
+        return seat
+
+    def _looking_seat(self) -> int | None:
+        """The seat whose view is shown: the seat to move when a person plays it; else the
+        person who acted last on this line (else the first person in turn order)."""
+        state = self.state
+        if not self._has_human():
+            return None
+        if state.to_move is not None and self.seats[state.to_move] == HUMAN:
+            return state.to_move
+        node: Node | None = self._timeline.cursor
+        while node is not None and node.parent is not None:
+            mover = node.parent.state.to_move
+            if mover is not None and self.seats[mover] == HUMAN:
+                return mover
+            node = node.parent
+        return self.seats.index(HUMAN)
+
+    def _allowed_actions(self, state: State) -> list:
+        actions = list(state.legal_actions())
+        if self.validator is not None:
+            actions = [a for a in actions if self._validator_says(state, a) is None]
+        return actions
+
+    def _validator_says(self, state: State, action: Any) -> str | None:
+        try:
+            return self.validator(state, action) if self.validator else None
+        except Exception as exc:  # a broken lesson hook must not break the board
+            _log.exception("board validator failed")
+            return f"the lesson's check failed ({type(exc).__name__}: {exc})"
+
+    def _check_action(self, action: Any, *, validate: bool, from_browser: bool = False) -> Any:
+        state = self.state
+        if state.is_over:
+            raise IllegalAction("core.game-over", "The game is over: nobody may act any more.")
+        if from_browser:
+            parsed = self.parse_request_action(state, action)
+        elif isinstance(action, str):
+            parsed = state.parse_action(action)
+        else:
+            try:  # a game may accept other forms too (GembloQ: a list of cells)
+                parsed = self.parse_request_action(state, action)
+            except BadRequest:
+                state.check(action)
+                parsed = action
+        if validate and self.validator is not None:
+            why = self._validator_says(state, parsed)
+            if why is not None:
+                raise IllegalAction("board.validator", why)
+        return parsed
+
+    @staticmethod
+    def _refusal_text(exc: IllegalAction) -> str:
+        if exc.rule == "board.validator":
+            return f"refused: {exc.message}"
+        return f"illegal: {exc.message}"
+
+    def _commit(self, action: Any, *, by_bot: bool) -> State:
+        before = self.state
+        after = self._timeline.play(action)
+        played = after.history[-1] if after.history else action
+        text = self.describe(before, played, after)
+        said: list[str] = []
+        for fn in list(self._observers):
+            try:
+                out = fn(before, played, after)
+            except Exception as exc:  # a broken lesson hook must not break the board
+                _log.exception("on_play hook failed")
+                out = f"(the lesson's check failed: {type(exc).__name__}: {exc})"
+            if out:
+                said.append(str(out))
+        with self.hold_sync():
+            if said:
+                self.feedback = "\n".join(said)
+            elif not by_bot:
+                self.feedback = ""
+            self._changed(text)
+        return after
+
+    def _changed(self, message: str | None) -> None:
+        """Recompute the derived traits in one update, bump ``version``."""
+        state = self.state
+        seat = self._looking_seat()
+        with self.hold_sync():
+            self.view = self.make_view(state, seat)
+            if seat is not None and seat == state.to_move:
+                self.legal = self.compact_legal(state, self._allowed_actions(state))
+            else:
+                self.legal = []
+            self.log = self._log_entries()
+            self.cursor = self._cursor_info()
+            self.hint = {}
+            if message is not None:
+                self.message = message
+            self.version = self.version + 1
+
+    def _log_entries(self) -> list[dict]:
+        out = []
+        for node in self._timeline.line()[1:]:
+            entry = self._entries.get(node.id)
+            if entry is None:
+                before = node.parent.state
+                entry = {
+                    "ply": len(node.state.history),
+                    "seat": before.to_move,
+                    "notation": str(node.action),
+                    "text": self.short_text(before, node.action),
+                    "code": self.action_code(before, node.action),
+                    "alt": 0,
+                }
+                self._entries[node.id] = entry
+            entry["alt"] = len(node.parent.children) - 1
+            out.append(dict(entry))
+        return out
+
+    def _cursor_info(self) -> dict:
+        tl = self._timeline
+        start = len(tl.root.state.history)
+        line = tl.line()
+        current = {n.id for n in line}
+        branches = []
+        for path in tl.branches():
+            fork = path[1] if len(path) > 1 else path[0]
+            for node in path[1:]:
+                if node.parent is not None and len(node.parent.children) > 1:
+                    fork = node
+            branches.append(
+                {
+                    "node": fork.id,
+                    "from": len(fork.state.history),
+                    "end": len(path[-1].state.history),
+                    "current": path[-1].id in current,
+                }
+            )
+        return {
+            "ply": len(tl.state.history),
+            "start": start,
+            "end": len(line[-1].state.history),
+            "node": tl.cursor.id,
+            "can_undo": tl.can_undo(),
+            "can_redo": tl.can_redo(),
+            "nodes": len(tl),
+            "branches": branches if len(branches) > 1 else [],
+        }
+
+    # -- bots in the browser ---------------------------------------------------------------
+    def _cancel_bots(self) -> None:
+        self._bot_gen += 1
+        if self._bot_handle is not None:
+            self._bot_handle.cancel()
+            self._bot_handle = None
+        if self.thinking != -1:
+            self.thinking = -1
+
+    def _schedule_bots(self) -> None:
+        """After a request from the browser: one bot move after ``bot_delay`` seconds on the
+        kernel's event loop, then the next...; at once when no loop runs (plain Python)."""
+        seat = self._bot_seat(self.state)
+        if seat is None:
+            return
+        loop = _running_loop()
+        if loop is None:
+            self.run_bots()
+            return
+        self._bot_gen += 1
+        gen = self._bot_gen
+        self.thinking = seat
+        self._bot_handle = loop.call_later(max(0.0, self.bot_delay), self._bot_step, gen)
+
+    def _bot_step(self, gen: int) -> None:
+        if gen != self._bot_gen:
+            return
+        self._bot_handle = None
+        seat = self._bot_seat(self.state)
+        if seat is None:
+            self.thinking = -1
+            return
+        try:
+            action = self._agents[seat].choose(self.state)
+            with self.hold_sync():
+                self.thinking = -1
+                self._commit(action, by_bot=True)
+                self._schedule_bots()
+        except Exception as exc:  # keep the board alive; say what happened
+            _log.exception("bot move failed")
+            self.thinking = -1
+            self.message = f"error: the {self.seats[seat]} bot failed: {type(exc).__name__}: {exc}"
+
+    # -- requests from the browser ---------------------------------------------------------
+    def set_state(self, sync_data: dict) -> None:
+        """Refuse trait writes from the browser (Python owns the state): the browser's copy
+        is reset to Python's values. Requests go through custom messages instead."""
+        keys = [k for k in sync_data if k in self.keys]
+        if keys:
+            self.send_state(keys)
+
+    def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.handle_request(content)
+
+    def handle_request(self, content: Any) -> None:
+        """Handle one request from the browser (what ``model.send`` delivers).
+
+        Never raises: a malformed, stale, illegal or refused request changes nothing and is
+        answered in :attr:`message` (and, for ``explain``, by a reply message).
+
+        Args:
+            content: the message content (a dict with a ``type``; see the module docstring).
+        """
+        try:
+            self._dispatch(content)
+        except BadRequest as exc:
+            self.message = f"error: {exc}"
+        except Exception as exc:  # never let a request break the kernel side
+            _log.exception("board request failed")
+            self.message = f"error: {type(exc).__name__}: {exc}"
+
+    def _dispatch(self, content: Any) -> None:
+        if not isinstance(content, dict):
+            raise BadRequest("a board request must be a JSON object with a 'type'")
+        kind = content.get("type")
+        if not isinstance(kind, str) or kind not in REQUESTS:
+            raise BadRequest(f"unknown request type {kind!r}; known: {', '.join(sorted(REQUESTS))}")
+        extra = set(content) - REQUESTS[kind]
+        if extra:
+            raise BadRequest(f"unexpected field(s) {sorted(extra)} in a {kind!r} request")
+        version = content.get("version")
+        if version is not None and not _is_int(version):
+            raise BadRequest("'version' must be an integer")
+        getattr(self, f"_req_{kind}")(content)
+
+    def _stale(self, content: dict, required: bool) -> bool:
+        version = content.get("version")
+        if version is None:
+            if required:
+                raise BadRequest(f"a {content['type']!r} request needs the board 'version' it was made at")
+            return False
+        if version != self.version:
+            self.message = f"stale: the board changed (version {version}, now {self.version}); nothing was done, try again"
+            return True
+        return False
+
+    def _req_play(self, content: dict) -> None:
+        if "action" not in content:
+            raise BadRequest("a 'play' request needs an 'action'")
+        if self._stale(content, required=True):
+            return
+        state = self.state
+        seat = state.to_move
+        if seat is not None and self.seats[seat] != HUMAN:
+            names = self._game.seat_names
+            self.message = f"refused: {names[seat]} is played by the {self.seats[seat]} bot; press 'let bots play' to let it move"
+            return
+        self._cancel_bots()
+        try:
+            parsed = self._check_action(content["action"], validate=True, from_browser=True)
+        except IllegalAction as exc:
+            self.message = self._refusal_text(exc)
+            return
+        with self.hold_sync():
+            self._commit(parsed, by_bot=False)
+            self._schedule_bots()
+
+    def _req_explain(self, content: dict) -> None:
+        key = content.get("key")
+        if key is not None and not isinstance(key, (str, int, float)):
+            raise BadRequest("'key' must be a string or a number")
+        if "action" not in content:
+            raise BadRequest("an 'explain' request needs an 'action'")
+        if self._stale(content, required=True):
+            reply = {"legal": False, "text": "the board changed; move the piece again", "rule": "board.stale"}
+        else:
+            legal, text, rule = self.explain(content["action"], _from_browser=True)
+            reply = {"legal": legal, "text": text, "rule": rule}
+        self.send({"type": "explain", "key": key, "version": self.version, **reply})
+
+    def _req_undo(self, content: dict) -> None:
+        if self._stale(content, required=False):
+            return
+        if not self._timeline.can_undo():
+            self.message = "nothing to undo: this is the first position"
+            return
+        self.undo()
+
+    def _req_redo(self, content: dict) -> None:
+        if self._stale(content, required=False):
+            return
+        if not self._timeline.can_redo():
+            self.message = "nothing to redo from this position"
+            return
+        self.redo()
+
+    def _req_goto(self, content: dict) -> None:
+        if self._stale(content, required=False):
+            return
+        ply, node = content.get("ply"), content.get("node")
+        if (ply is None) == (node is None):
+            raise BadRequest("a 'goto' request needs exactly one of 'ply' or 'node'")
+        for name, value in (("ply", ply), ("node", node)):
+            if value is not None and not _is_int(value):
+                raise BadRequest(f"'{name}' must be an integer")
+        try:
+            self.goto(ply, node=node)
+        except (IndexError, KeyError) as exc:
+            raise BadRequest(str(exc).strip("'\"")) from None
+
+    def _req_hint(self, content: dict) -> None:
+        if self._stale(content, required=False):
+            return
+        mode = content.get("mode", "legal")
+        index = content.get("index", 0)
+        bot = content.get("bot", "greedy")
+        if mode not in ("legal", "bot", "clear"):
+            raise BadRequest("'mode' must be 'legal', 'bot' or 'clear'")
+        if not _is_int(index):
+            raise BadRequest("'index' must be an integer")
+        if not isinstance(bot, str) or bot not in bot_names():
+            raise BadRequest(f"'bot' must be one of {', '.join(bot_names())}")
+        self.show_hint(mode, index=index, bot=bot)
+
+    def _req_bots(self, content: dict) -> None:
+        if self._stale(content, required=False):
+            return
+        if self._bot_seat(self.state) is None:
+            self.message = "no bot is to move" if not self.state.is_over else "the game is over"
+            return
+        self._schedule_bots()
+
+    def _req_new_game(self, content: dict) -> None:
+        seed = content.get("seed")
+        if seed is not None and not _is_int(seed):
+            raise BadRequest("'seed' must be an integer or null")
+        self._cancel_bots()
+        self._timeline = Timeline(self._game.new_state(seed=seed))
+        self._entries.clear()
+        self.feedback = ""
+        self._make_agents()
+        self._changed("new game")
+        self._schedule_bots()
+
+    # -- display ---------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """The widget view plus a static ``image/svg+xml`` picture of the position (shown by
+        nbconvert, GitHub and wherever widgets cannot run)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        svg = getattr(self.state, "_repr_svg_", None)
+        if svg is not None:
+            data = dict(data)
+            data["image/svg+xml"] = svg()
+        return data, metadata
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.state!r}, seats={list(self.seats)}>"
