@@ -95,3 +95,13 @@ def test_bad_setup_and_files(tmp_path):
     with pytest.raises(KeyError):
         lesson("gembloq", "nope")
     assert zw.game("gembloq", players=2)
+
+
+def test_the_readme_lesson_example_works():
+    import pathlib
+    import tomllib
+
+    readme = (pathlib.Path(__file__).parents[2] / "README.md").read_text()
+    text = readme.split("```toml")[1].split("```")[0]
+    (item,) = lessons_from_dicts(tomllib.loads(text)["lesson"])
+    assert item.start().to_move == 0 and item.solutions(limit=1)

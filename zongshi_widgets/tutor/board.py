@@ -152,7 +152,7 @@ class LessonBoard(W.VBox):
             self.board.highlight = self._cells_of(choice)
             text = f"One answer is outlined on the board ({choice}). Press Hint again for another."
         self._hint_index += 1
-        self._hint.value = f"<div class='zw-lesson-hint'>💡 {html.escape(text)}</div>"
+        self._hint.value = f"<div class='zw-lesson-hint'><b>Hint {self._hint_index}:</b> {html.escape(text)}</div>"
         return text
 
     def _cells_of(self, action: Any) -> list:

@@ -62,8 +62,8 @@ def _legal_check(before, p, after):
 def _legal_praise(before, p, after):
     c = _mover(before, after)
     if len(after.pieces_placed(c)) == 1:
-        return f"your {p.piece.name} covers {_name(after, c)}'s starting square, as a first piece must (rulebook, Gameplay)."
-    return f"that {p.piece.name} touches your {_name(after, c)} pieces only at a corner, never along a side (rulebook, Gameplay)."
+        return f"your {p.piece.label} covers {_name(after, c)}'s starting square, as a first piece must (rulebook, Gameplay)."
+    return f"that {p.piece.label} touches your {_name(after, c)} pieces only at a corner, never along a side (rulebook, Gameplay)."
 
 
 def _corner_check(before, p, after):
@@ -228,7 +228,7 @@ def _biggest_check(before, p, after):
 
 
 def _biggest_praise(before, p, after):
-    return f"the {p.piece.name} is as big as any piece you could place now ({p.piece.squares:g} squares): big pieces first, while there is room."
+    return f"the {p.piece.label} is as big as any piece you could place now ({p.piece.squares:g} squares): big pieces first, while there is room."
 
 
 for _goal in (

@@ -139,6 +139,16 @@ class Piece:
     provenance: dict
 
     @property
+    def label(self) -> str:
+        """How the piece is named in sentences: ``"1-square piece"``, ``"1.5-square piece"``,
+        ``"L4 piece"``."""
+        try:
+            float(self.name)
+        except ValueError:
+            return f"{self.name} piece"
+        return f"{self.name}-square piece"
+
+    @property
     def half_squares(self) -> int:
         """How many half squares (triangular parts) the piece has: 0 or 1."""
         return int(round(self.squares * 2)) % 2
