@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # Install zongshi_widgets (in .venv) and open the tutor in JupyterLab at START_HERE.
+# The notebooks are copied to my_notebooks/ on first use, so your work never changes the
+# repository's copies (delete my_notebooks/ to start again from fresh copies).
+# Extra arguments go to jupyter lab (e.g. --no-browser --port 8899).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e .
-exec .venv/bin/python -m jupyter lab notebooks/START_HERE.ipynb "$@"
+if [ ! -d my_notebooks ]; then
+  cp -r notebooks my_notebooks
+fi
+# the venv's own jupyter-lab, so that a JupyterLab elsewhere on PATH is never used instead
+exec .venv/bin/jupyter-lab my_notebooks/START_HERE.ipynb "$@"

@@ -77,3 +77,20 @@ def test_timeline_undo_redo_and_branches():
     with pytest.raises(zw.IllegalAction):
         tl.play("zz1")
     assert tl.state.history == (second,)
+
+
+def test_timeline_refuses_junk_ids_and_nodes_print_briefly():
+    tl = Timeline(zw.game("gembloq", players=2).new_state())
+    tl.play("n21,o21,n22,o22")
+    for junk in ("0", None, 1.0, True, 5):
+        with pytest.raises(KeyError, match="no position"):
+            tl.node(junk)
+    with pytest.raises(TypeError):
+        tl.goto_ply("1")
+    assert repr(tl.branches()) == "[[Node(0, ply=0, action=None), Node(1, ply=1, action='n21,o21,n22,o22')]]"
+
+
+def test_games_is_both_the_list_and_the_package():
+    import zongshi_widgets.games.gembloq as gq
+
+    assert "gembloq" in zw.games() and gq.GembloQ is type(zw.game("gembloq"))

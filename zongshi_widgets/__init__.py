@@ -8,7 +8,7 @@ Quick start::
     state = state.play(state.legal_actions()[0])
 """
 
-from . import games as _games  # noqa: F401  (registers the games)
+from . import games  # registers the games; callable: zw.games() lists them
 from .core import (
     Chance,
     CorruptSave,
@@ -18,7 +18,6 @@ from .core import (
     State,
     Timeline,
     game,
-    games,
 )
 
 __version__ = "0.1.0"

@@ -299,11 +299,10 @@ def start_jupyter_server(
     try:
         for _attempt in range(3):  # the port may get taken between probe and bind
             port = find_free_port()
-            cmd = [
+            cmd = [  # this interpreter's own JupyterLab, never another one found on PATH
                 sys.executable,
                 "-m",
-                "jupyter",
-                "lab",
+                "jupyterlab",
                 "--no-browser",
                 "--allow-root",
                 f"--port={port}",

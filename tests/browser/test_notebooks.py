@@ -34,7 +34,12 @@ def test_start_here_shows_a_playable_board(page, jupyter_server):
     expect(boards).to_have_count(1)
     board = boards.first
     expect(board.locator(".zw-hand .zw-piece")).to_have_count(21)
-    expect(board.locator(".zw-log-entry")).to_have_count(3)  # start, the move played from Python, the bot's reply
+    expect(board.locator(".zw-log-entry")).to_have_count(1)  # the start: nothing played yet
+    board.locator(".zw-hand .zw-piece[data-piece='0']").click()
+    start = board.locator(".zw-gq-start[aria-label^='blue starting square']")
+    page.mouse.move(*center(start))
+    page.mouse.click(*center(start))
+    expect(board.locator(".zw-log-entry")).to_have_count(3, timeout=15_000)  # start, blue's move, the bot's reply
     screenshot(page, "notebook-start-here", locator=board)
     assert page.console_errors == []
 

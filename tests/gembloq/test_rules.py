@@ -285,3 +285,74 @@ def test_blksgf_reads_only_the_main_line_and_escapes():
     text = "(;GM[GembloQ]C[a comment \\] with bracket];1[b27,c27,b28,c28](;2[bb27,bc27,bb28,bc28])(;2[x]))"
     state = read_blksgf(text)
     assert len(state.history) == 2
+
+
+def test_odd_input_is_refused_with_clear_errors():
+    """Bad input gets a clear error and changes nothing (found by a newcomer's fuzzing)."""
+
+    state = zw.game("gembloq", players=4).new_state()
+    before = state.to_json()
+    for bad in (7, -1, True, "x", 4.0):
+        with pytest.raises((ValueError, TypeError), match="colour"):
+            state.legal_count(bad)
+    for method in (state.pieces_left, state.pieces_placed, state.cells_of, state.attach_points):
+        with pytest.raises(ValueError, match="colour 9"):
+            method(9)
+    with pytest.raises(ValueError):
+        state.explain(state.legal_actions()[0], colour=7)
+    with pytest.raises(ValueError):
+        state.view(7)
+    assert state.owner_of("b27") is None and state.owner_of((1, 0)) is None
+    with pytest.raises(KeyError, match="not a cell"):
+        state.owner_of("zz99")
+    for players in (4.0, True, "4", 0):
+        with pytest.raises(ValueError, match="1, 2, 3 or 4"):
+            zw.game("gembloq", players=players)
+    for notation in ("b27;c27;b28;c28", "b27 c27 b28 c28"):
+        assert state.play(notation).history[0].notation == "b27,c27,b28,c28"  # separators are forgiven
+    for notation, words in [("a" + "9" * 5000, "not a cell label"), ("é1", "not a cell label"), ("x" * 10**5, "not a cell label")]:
+        with pytest.raises(zw.IllegalAction, match=words) as info:
+            state.play(notation)
+        assert len(info.value.message) < 200
+    assert state.to_json() == before
+    with pytest.raises(TypeError):
+        read_blksgf(None)
+    with pytest.raises(TypeError):
+        write_blksgf(None)
+    assert read_blksgf(b"(;GM[GembloQ];1[b27,c27,b28,c28])").history[0].notation == "b27,c27,b28,c28"
+    for bad in ("(;GM[GembloQ];\u00b2[b27,c27,b28,c28])", "(;GM[GembloQ];b[b27])", "(;GM[GembloQ])(;GM[GembloQ])"):
+        with pytest.raises(zw.CorruptSave):
+            read_blksgf(bad)
+    with pytest.raises(TypeError):
+        zw.Timeline(None)
+
+
+def test_piece_files_are_checked(tmp_path):
+    with pytest.raises(ValueError, match="cannot read"):
+        zw.game("gembloq", components=str(tmp_path / "missing.json"))
+    with pytest.raises(ValueError, match="path"):
+        zw.game("gembloq", components=5)
+    for text, words in [('{"pieces": []}', "no pieces"), ('{"pieces": [{"number": 1}]}', "piece 1"), ("{", "not a GembloQ piece file")]:
+        path = tmp_path / "p.json"
+        path.write_text(text)
+        with pytest.raises(ValueError, match=words):
+            zw.game("gembloq", components=str(path))
+
+
+def test_saves_refuse_bad_seeds_and_missing_chance():
+    game = zw.game("gembloq", players=2)
+    data = json.loads(game.new_state(seed=1).play("n21,o21,n22,o22").to_json())
+    for change in ({"seed": True}, {"seed": "1"}):
+        with pytest.raises(zw.CorruptSave, match="seed"):
+            game.load_state(json.dumps({**data, **change}))
+    without = dict(data)
+    del without["chance"]
+    with pytest.raises(zw.CorruptSave, match="chance"):
+        game.load_state(json.dumps(without))
+
+
+def test_running_score_sheet_says_leading_not_winner():
+    s = zw.game("gembloq", players=2).new_state().play("n21,o21,n22,o22")
+    text = str(s.score_sheet())
+    assert "leading: blue" in text and "winner" not in text
+    assert not s.score_sheet().final

@@ -105,3 +105,15 @@ def test_the_readme_lesson_example_works():
     text = readme.split("```toml")[1].split("```")[0]
     (item,) = lessons_from_dicts(tomllib.loads(text)["lesson"])
     assert item.start().to_move == 0 and item.solutions(limit=1)
+
+
+def test_lesson_fields_are_type_checked_and_answers_normalised():
+    base = {"id": "a", "title": "A", "game": "gembloq", "players": 2, "task": "t"}
+    with pytest.raises(ValueError, match="hints must be a list"):
+        lessons_from_dicts([{**base, "hints": "one string"}])
+    with pytest.raises(ValueError, match="unknown game"):
+        lessons_from_dicts([{**base, "game": "zongshi"}])
+    tie, penalty = lesson("gembloq", "tie-break"), lesson("gembloq", "penalty-points")
+    assert tie.check_answer("Red wins!").solved and not tie.check_answer("blue").solved
+    assert penalty.check_answer("11,0").solved
+    assert "type your answer" in penalty.check_answer("  ").text

@@ -67,11 +67,13 @@ class Chance:
             ValueError: the data is not a generator state.
         """
         try:
+            if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
+                raise TypeError("seed is not an int")
             other = cls.__new__(cls)
-            other.seed = int(data["seed"])
+            other.seed = data["seed"]
             other._rng = random.Random()
             other._rng.setstate((int(data["version"]), tuple(int(v) for v in data["state"]), data["gauss"]))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise ValueError(f"not a saved chance state: {exc}") from None
         return other
 

@@ -81,7 +81,7 @@ class Game(ABC):
         try:
             data = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
         except (ValueError, TypeError) as exc:
-            raise CorruptSave(f"not JSON: {exc}") from None
+            raise CorruptSave(f"not JSON ({type(exc).__name__}: {str(exc)[:80]})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise CorruptSave(f"not a saved state (expected format {SAVE_FORMAT!r})")
         if data.get("game") != self.name:
@@ -95,21 +95,22 @@ class Game(ABC):
         seed = data.get("seed")
         if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
             raise CorruptSave("history must be a list of action notations")
-        if not isinstance(seed, int):
+        if not isinstance(seed, int) or isinstance(seed, bool):
             raise CorruptSave("seed must be an integer")
+        if "chance" not in data:
+            raise CorruptSave("the save has no chance state")
         state = self.new_state(seed=seed)
         for i, notation in enumerate(history):
             try:
                 state = state.play(notation)
             except IllegalAction as exc:
                 raise CorruptSave(f"action {i + 1} ({notation!r}) is illegal: {exc.message}") from None
-        if "chance" in data:
-            try:
-                saved = Chance.from_json(data["chance"])
-            except ValueError as exc:
-                raise CorruptSave(str(exc)) from None
-            if saved != state.chance:
-                raise CorruptSave("the saved chance state does not match the replayed game")
+        try:
+            saved = Chance.from_json(data["chance"])
+        except ValueError:
+            raise CorruptSave("the saved chance state is malformed") from None
+        if saved != state.chance:
+            raise CorruptSave("the saved chance state does not match the replayed game")
         if data.get("digest") != state.digest():
             raise CorruptSave("the saved position does not match the replayed game")
         return state

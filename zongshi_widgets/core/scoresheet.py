@@ -28,6 +28,7 @@ class ScoreSheet:
             tie-break keys win too.
         tiebreak_label (str): how the tie-break is named in the table.
         total_label (str): how the total is named in the table (e.g. ``"penalty points"``).
+        final (bool): the game is over; otherwise the table says who is *leading*, not who won.
         notes (str): a sentence on how the game is decided (shown under the table).
 
     Attributes:
@@ -44,6 +45,7 @@ class ScoreSheet:
     lower_wins: bool = False
     tiebreak_label: str = "tie-break"
     total_label: str = "total"
+    final: bool = True
     notes: str = ""
     ranking: tuple[int, ...] = field(init=False)
     winners: tuple[int, ...] = field(init=False)
@@ -79,7 +81,12 @@ class ScoreSheet:
 
     def to_json(self) -> dict:
         """A JSON-able dict with the rows, the winners and the notes."""
-        return {"rows": self.rows(), "winners": list(self.winners), "lower_wins": self.lower_wins, "notes": self.notes}
+        return {"rows": self.rows(), "winners": list(self.winners), "lower_wins": self.lower_wins, "final": self.final, "notes": self.notes}
+
+    def _caption(self, names: str) -> str:
+        if not self.final:
+            return f"game in progress; leading: {names}"
+        return f"winner{'s' if len(self.winners) > 1 else ''}: {names}"
 
     def __str__(self) -> str:
         rows = self.rows()
@@ -89,8 +96,7 @@ class ScoreSheet:
         lines = ["  ".join(str(h).ljust(w) for h, w in zip(headers, widths))]
         lines.append("  ".join("-" * w for w in widths))
         lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in table]
-        names = ", ".join(self.players[s] for s in self.winners)
-        lines.append(f"winner{'s' if len(self.winners) > 1 else ''}: {names}")
+        lines.append(self._caption(", ".join(self.players[s] for s in self.winners)))
         if self.notes:
             lines.append(self.notes)
         return "\n".join(lines)
@@ -104,8 +110,7 @@ class ScoreSheet:
             style = ' style="font-weight:bold"' if seat in self.winners else ""
             cells = "".join(f"<td>{html.escape(_fmt(r[h]) if not isinstance(r[h], str) else r[h])}</td>" for h in headers)
             body += f"<tr{style}>{cells}</tr>"
-        names = ", ".join(html.escape(self.players[s]) for s in self.winners)
-        caption = f"winner{'s' if len(self.winners) > 1 else ''}: {names}"
+        caption = self._caption(", ".join(html.escape(self.players[s]) for s in self.winners))
         notes = f"<br><small>{html.escape(self.notes)}</small>" if self.notes else ""
         return (
             f'<table class="zw-scoresheet"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'

@@ -26,11 +26,14 @@ class Node:
     """
 
     id: int
-    state: State
-    parent: Node | None = None
+    state: State = field(repr=False)
+    parent: Node | None = field(default=None, repr=False)
     action: Any = None
-    children: list[Node] = field(default_factory=list)
-    _last_child: Node | None = None
+    children: list[Node] = field(default_factory=list, repr=False)
+    _last_child: Node | None = field(default=None, repr=False)
+
+    def __repr__(self) -> str:
+        return f"Node({self.id}, ply={self.ply}, action={str(self.action) if self.action is not None else None!r})"
 
     @property
     def ply(self) -> int:
@@ -53,6 +56,8 @@ class Timeline:
     """
 
     def __init__(self, state: State):
+        if not isinstance(state, State):
+            raise TypeError(f"a Timeline starts from a game State, not {type(state).__name__}")
         self.root = Node(0, state)
         self.cursor = self.root
         self._nodes = [self.root]
@@ -125,8 +130,8 @@ class Timeline:
         Raises:
             KeyError: no such node.
         """
-        if not 0 <= node_id < len(self._nodes):
-            raise KeyError(f"no position {node_id} in this timeline")
+        if not isinstance(node_id, int) or isinstance(node_id, bool) or not 0 <= node_id < len(self._nodes):
+            raise KeyError(f"no position {node_id!r} in this timeline (node ids are 0..{len(self._nodes) - 1})")
         return self._nodes[node_id]
 
     def goto(self, node_id: int) -> State:
@@ -146,6 +151,8 @@ class Timeline:
             IndexError: the current line is shorter.
         """
         line = self.line()
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            raise TypeError(f"ply must be an int, not {ply!r}")
         if not 0 <= ply < len(line):
             raise IndexError(f"the current line has positions 0..{len(line) - 1}, not {ply}")
         return self.goto(line[ply].id)

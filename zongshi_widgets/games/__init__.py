@@ -1,5 +1,24 @@
-"""One package per game. Importing this registers every game with the kernel."""
+"""One package per game. Importing this registers every game with the kernel.
 
+This package is also callable: ``zw.games()`` lists the registered games (see
+:func:`zongshi_widgets.core.games`), while ``zongshi_widgets.games.gembloq`` stays importable.
+"""
+
+import sys
+import types
+
+from ..core import games as _registered_games
 from ..core import register
 
 register("gembloq", "zongshi_widgets.games.gembloq:GembloQ", "GembloQ: place pieces of squares and half squares; 1-4 players")
+
+
+class _CallableGamesPackage(types.ModuleType):
+    """The ``games`` package, callable as the game list."""
+
+    def __call__(self) -> dict[str, str]:
+        """The registered games: ``{name: one-line summary}``."""
+        return _registered_games()
+
+
+sys.modules[__name__].__class__ = _CallableGamesPackage

@@ -140,6 +140,15 @@ class Lesson:
     options: dict = field(default_factory=dict)
 
     def __post_init__(self):
+        for name in ("id", "title", "game", "task", "goal", "rule", "question", "answer"):
+            if not isinstance(getattr(self, name), str):
+                raise ValueError(f"lesson {self.id!r}: {name} must be text, not {getattr(self, name)!r}")
+        for name in ("setup", "hints"):
+            value = getattr(self, name)
+            if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+                raise ValueError(f"lesson {self.id!r}: {name} must be a list of strings, not {value!r}")
+        if self.game not in core.games():
+            raise ValueError(f"lesson {self.id!r}: unknown game {self.game!r}; known: {', '.join(core.games())}")
         if self.goal != "answer" and self.goal not in goals(self.game):
             raise ValueError(f"lesson {self.id!r}: unknown goal {self.goal!r} for {self.game}; known: {', '.join(goals(self.game))}")
         if self.goal == "answer" and not self.answer:
@@ -199,9 +208,11 @@ class Lesson:
         """
         if self.goal != "answer":
             raise ValueError(f"lesson {self.id!r} asks for a move, not an answer")
+        if not str(answer).strip():
+            return Feedback(False, "Not yet: type your answer in the box first.")
         if _same_answer(answer, self.answer):
             return Feedback(True, f"Yes: {self.answer} is right.")
-        return Feedback(False, f"Not yet: {answer} is not it. Try a hint.")
+        return Feedback(False, f"Not yet: {str(answer).strip()} is not it. Look again, or ask for a hint.")
 
     def solutions(self, state: State | None = None, limit: int | None = None) -> list:
         """The legal actions in ``state`` (default: the lesson's position) that reach the goal.
@@ -222,10 +233,17 @@ class Lesson:
 
 
 def _same_answer(given: Any, expected: str) -> bool:
+    """Numbers compare numerically (``"11,0"`` and ``"11.0"`` equal ``11``); text compares
+    case-insensitively, and a one-word answer also matches inside a short sentence
+    (``"red wins"`` for ``"red"``)."""
+    text = " ".join(str(given).lower().replace("½", ".5").split())
+    want = " ".join(expected.lower().split())
     try:
-        return float(str(given).strip()) == float(expected)
+        return float(text.replace(",", ".")) == float(want)
     except ValueError:
-        return " ".join(str(given).lower().split()) == " ".join(expected.lower().split())
+        pass
+    words = text.replace(".", " ").replace("!", " ").split()
+    return text == want or (" " not in want and want in words and len(words) <= 4)
 
 
 def lessons_from_dicts(items: Sequence[dict]) -> list[Lesson]:

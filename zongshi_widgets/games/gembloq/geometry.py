@@ -13,6 +13,8 @@ reflecting centroids), then cached per playing area in an :class:`AreaTables`.
 from __future__ import annotations
 
 import json
+import os
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -186,23 +188,37 @@ def load_pieces(path: str | None = None) -> tuple[Piece, ...]:
     if path is None:
         text = resources.files(__package__).joinpath("data/pieces.json").read_text()
     else:
-        with open(path) as fh:
-            text = fh.read()
+        if not isinstance(path, (str, os.PathLike)):
+            raise ValueError(f"components must be the path of a JSON piece file, not {path!r}")
+        try:
+            with open(path) as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise ValueError(f"cannot read the piece file {str(path)!r}: {exc.strerror or exc}") from None
     try:
         data = json.loads(text)
         raw = sorted(data["pieces"], key=lambda p: p["number"])
     except (ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"not a GembloQ piece file: {exc}") from None
+        raise ValueError(f"not a GembloQ piece file: {type(exc).__name__} {exc}") from None
+    if not raw:
+        raise ValueError("not a GembloQ piece file: it lists no pieces")
     pieces = []
     for i, p in enumerate(raw):
-        if p["number"] != i + 1:
-            raise ValueError(f"piece numbers must run 1..{len(raw)}; found {p['number']} at position {i + 1}")
-        tris = tuple((int(x), int(y)) for x, y in p["triangles"])
-        if len(tris) != len(set(tris)) or float(p["squares"]) * 4 != len(tris):
-            raise ValueError(f"piece {p['number']}: {len(tris)} triangles do not make {p['squares']} squares")
-        pieces.append(
-            Piece(i, int(p["number"]), str(p["name"]), float(p["squares"]), tris, _orientations(tris), dict(p.get("provenance", {})))
-        )
+        try:
+            if p["number"] != i + 1:
+                raise ValueError(f"piece numbers must run 1..{len(raw)}; found {p['number']} at position {i + 1}")
+            tris = tuple((int(x), int(y)) for x, y in p["triangles"])
+            squares = float(p["squares"])
+            name = str(p["name"])
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"piece {i + 1}: missing or malformed field ({type(exc).__name__}: {exc})") from None
+        if not tris or len(tris) != len(set(tris)) or squares * 4 != len(tris):
+            raise ValueError(f"piece {p['number']}: {len(tris)} triangles do not make {squares:g} squares")
+        try:
+            orientations = _orientations(tris)
+        except ValueError as exc:
+            raise ValueError(f"piece {p['number']}: not made of grid triangles ({exc})") from None
+        pieces.append(Piece(i, int(p["number"]), name, squares, tris, orientations, dict(p.get("provenance", {}))))
     return tuple(pieces)
 
 
@@ -388,13 +404,17 @@ class AreaTables:
             ValueError: a label is not a column name followed by a row number.
         """
         out = []
-        for raw in notation.split(","):
-            lab = raw.strip().lower()
+        for raw in re.split(r"[\s,;]+", notation.strip()):
+            lab = raw.lower()
             letters = lab.rstrip("0123456789")
-            digits = lab[len(letters):]
-            if not letters or not digits:
-                raise ValueError(f"{raw.strip()!r} is not a cell label (column letters then a row number, like 'b27')")
-            out.append((column_index(letters), self.H - int(digits)))
+            digits = lab[len(letters) :]
+            shown = raw if len(raw) <= 12 else raw[:12] + "..."
+            if not letters or not digits or len(digits) > 3 or not letters.isascii():
+                raise ValueError(f"{shown!r} is not a cell label: cells are written as column letters then a row number, like 'b27', separated by commas")
+            try:
+                out.append((column_index(letters), self.H - int(digits)))
+            except ValueError:
+                raise ValueError(f"{shown!r} is not a cell label: {letters!r} is not a column name (a..z, aa..az, ba..)") from None
         return out
 
 

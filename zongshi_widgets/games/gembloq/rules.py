@@ -46,8 +46,8 @@ class GembloQ(Game):
     name = "gembloq"
 
     def __init__(self, players: int = 4, components: str | None = None):
-        if players not in (1, 2, 3, 4):
-            raise ValueError(f"GembloQ is for 1 to 4 players, not {players!r}")
+        if not isinstance(players, int) or isinstance(players, bool) or players not in (1, 2, 3, 4):
+            raise ValueError(f"GembloQ is for 1, 2, 3 or 4 players (an int), not {players!r}")
         options = {} if components is None else {"components": components}
         super().__init__(players, options)
         self.pieces: tuple[Piece, ...] = default_pieces() if components is None else load_pieces(components)
@@ -107,6 +107,20 @@ class GembloQState(State):
                 self._to_move = c
                 break
 
+    def _colour(self, colour) -> int:
+        """``colour`` checked: an int seat of this game.
+
+        Raises:
+            TypeError: not an int.
+            ValueError: not a colour of this game.
+        """
+        if not isinstance(colour, int) or isinstance(colour, bool):
+            raise TypeError(f"a colour is a seat number (int), not {colour!r}")
+        n = len(self._reach)
+        if not 0 <= colour < n:
+            raise ValueError(f"colour {colour} does not play in this {n}-colour game (colours are 0..{n - 1})")
+        return colour
+
     def _legal_bits(self, c: int) -> int:
         bits = self._legal[c]
         if bits is None:
@@ -131,11 +145,13 @@ class GembloQState(State):
         """How many legal placements ``colour`` (default: the colour to move) has now."""
         if colour is None:
             colour = self._to_move
-        return 0 if colour is None else self._legal_bits(colour).bit_count()
+            if colour is None:
+                return 0
+        return self._legal_bits(self._colour(colour)).bit_count()
 
     def legal_ids(self, colour: int) -> list[int]:
         """The ids (into ``game.tables.placements``) of ``colour``'s legal placements, ascending."""
-        return bits_to_ids(self._legal_bits(colour), self.game.tables.nbytes)
+        return bits_to_ids(self._legal_bits(self._colour(colour)), self.game.tables.nbytes)
 
     def parse_action(self, notation: str) -> Placement:
         """Read cell labels (any order, e.g. ``"b27,c27,b28,c28"``) into a legal placement.
@@ -212,6 +228,8 @@ class GembloQState(State):
         Returns:
             IllegalAction | None: the error :meth:`play` would raise, or ``None`` when legal.
         """
+        if colour is not None:
+            self._colour(colour)
         try:
             if isinstance(action, str):
                 action = self.placement_from_cells(action)
@@ -292,27 +310,30 @@ class GembloQState(State):
     # -- scoring --------------------------------------------------------------------------
     def pieces_left(self, colour: int) -> list[Piece]:
         """The pieces ``colour`` still holds, in number order."""
-        used = self._used[colour]
+        used = self._used[self._colour(colour)]
         return [p for p in self.game.pieces if not (used >> p.index) & 1]
 
     def pieces_placed(self, colour: int) -> list[Piece]:
         """The pieces ``colour`` has placed, in number order."""
-        used = self._used[colour]
+        used = self._used[self._colour(colour)]
         return [p for p in self.game.pieces if (used >> p.index) & 1]
 
     def score_sheet(self) -> ScoreSheet:
         """Penalty points left in hand per colour; fewest wins; ties broken by the lower sum of
         the remaining pieces' numbers (rulebook, "End of the Game" and "In Case of a Tie")."""
-        return score_hands(self.game, [self.pieces_left(c) for c in range(len(self._reach))])
+        return score_hands(self.game, [self.pieces_left(c) for c in range(len(self._reach))], final=self.is_over)
 
     # -- views and saves ------------------------------------------------------------------
-    def owner_of(self, cell: tuple[int, int]) -> int | None:
-        """The colour covering ``cell`` (``(x, y)``), or ``None``.
+    def owner_of(self, cell: tuple[int, int] | str) -> int | None:
+        """The colour covering ``cell`` (``(x, y)`` or a label such as ``"b27"``), or ``None``.
 
         Raises:
             KeyError: the cell is not on the playing area.
         """
-        i = self.game.tables.index[cell]
+        tables = self.game.tables
+        i = tables.label_index.get(cell.strip().lower()) if isinstance(cell, str) else tables.index.get(tuple(cell) if isinstance(cell, list) else cell)
+        if i is None:
+            raise KeyError(f"{cell!r} is not a cell of this playing area")
         for c, m in enumerate(self._owner):
             if (m >> i) & 1:
                 return c
@@ -320,13 +341,13 @@ class GembloQState(State):
 
     def cells_of(self, colour: int) -> list[int]:
         """The area cell indexes covered by ``colour``, ascending."""
-        return list(_bits(self._owner[colour]))
+        return list(_bits(self._owner[self._colour(colour)]))
 
     def attach_points(self, colour: int) -> list[int]:
         """Free cells where ``colour`` may start a new piece: touching its pieces at a corner
         only (or its starting square before its first piece). Cell indexes, ascending."""
         tables = self.game.tables
-        if not self._owner[colour]:
+        if not self._owner[self._colour(colour)]:
             occ = 0
             for m in self._owner:
                 occ |= m
@@ -348,6 +369,8 @@ class GembloQState(State):
             ``legal_counts`` (per colour), ``ply``.
         """
         n = len(self._reach)
+        if player is not None:
+            self._colour(player)
         return {
             "game": "gembloq",
             "players": n,
@@ -404,13 +427,14 @@ def _bits(mask: int):
         mask ^= low
 
 
-def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]]) -> ScoreSheet:
+def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]], final: bool = True) -> ScoreSheet:
     """The score sheet for the pieces each colour has left.
 
     Args:
         game (GembloQ): the game (names the colours).
         hands (Sequence[Sequence[Piece | int]]): per colour, its remaining pieces (objects or
             numbers 1..21).
+        final (bool): the game is over (else the sheet shows who is leading).
 
     Returns:
         ScoreSheet: category ``pieces left``; total = ``penalty points``
@@ -434,6 +458,7 @@ def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]]) -> ScoreS
         lower_wins=True,
         tiebreak_label="tie-break (sum of numbers)",
         total_label="penalty points",
+        final=final,
         notes="Fewest penalty points wins; on a tie, the lower sum of the remaining pieces' numbers.",
     )
 

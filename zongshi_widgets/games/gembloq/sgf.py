@@ -46,6 +46,8 @@ def _parse_sgf_main_line(text: str) -> list[list[tuple[str, list[str]]]]:
             depth -= 1
             i += 1
             if depth == 0:
+                if text[i:].strip():
+                    raise CorruptSave("SGF: text after the game tree (only one game per record is read)")
                 break
         elif ch == ";":
             if depth == 0:
@@ -56,11 +58,13 @@ def _parse_sgf_main_line(text: str) -> list[list[tuple[str, list[str]]]]:
                 while i < n and text[i].isspace():
                     i += 1
                 j = i
-                while j < n and (text[j].isalnum()):
+                while j < n and text[j].isascii() and text[j].isalnum():
                     j += 1
                 if j == i:
                     break
                 name = text[i:j]
+                if not (name.isupper() or name.isdigit()):
+                    raise CorruptSave(f"SGF: {name!r} is not a property name (upper-case letters, or a colour number)")
                 i = j
                 values = []
                 while True:
@@ -95,7 +99,7 @@ def read_blksgf(text: str) -> GembloQState:
     """Read a Pentobi ``.blksgf`` GembloQ record.
 
     Args:
-        text (str): the file's text.
+        text (str | bytes): the file's text (bytes are read as UTF-8).
 
     Returns:
         GembloQState: the final position, with every move in its ``history``.
@@ -103,7 +107,15 @@ def read_blksgf(text: str) -> GembloQState:
     Raises:
         CorruptSave: not SGF, not a GembloQ game (``GM``), setup properties (``AB``...), or a
             move that is illegal or out of turn; nothing is loaded then.
+        TypeError: ``text`` is neither str nor bytes.
     """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CorruptSave("the record is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise TypeError(f"read_blksgf takes the record's text (str or bytes), not {type(text).__name__}")
     nodes = _parse_sgf_main_line(text)
     if not nodes:
         raise CorruptSave("SGF: the record has no nodes")
@@ -139,8 +151,11 @@ def write_blksgf(state: GembloQState) -> str:
     """Write ``state``'s game (its history from the empty board) as a Pentobi ``.blksgf`` record.
 
     Raises:
+        TypeError: ``state`` is not a GembloQ state.
         ValueError: the 1-player puzzle, which Pentobi does not know.
     """
+    if not isinstance(state, GembloQState):
+        raise TypeError(f"write_blksgf takes a GembloQ state, not {type(state).__name__}")
     game = state.game
     if game.players == 1:
         raise ValueError("Pentobi has no 1-player GembloQ; the puzzle cannot be written as .blksgf")
