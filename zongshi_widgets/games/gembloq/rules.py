@@ -214,9 +214,13 @@ class GembloQState(State):
         if not isinstance(action, Placement):
             raise IllegalAction("gembloq.notation", f"Not a GembloQ placement: {action!r}.")
         tables = self.game.tables
-        pid = tables.by_cells.get(frozenset(tables.index.get(c, -1) for c in action.cells))
-        if pid is None or tables.placements[pid] != action or tables.placements[pid].piece != action.piece:
-            raise IllegalAction("gembloq.placement.off-area", f"The piece goes beyond the playing area ({RULEBOOK['off-area']}).")
+        placements = tables.placements
+        if action.id < len(placements) and placements[action.id] is action:
+            pid = action.id  # one of this area's own placements (the usual case)
+        else:  # a placement from another area or piece set: look it up by its cells
+            pid = tables.by_cells.get(frozenset(tables.index.get(c, -1) for c in action.cells))
+            if pid is None or placements[pid] != action or placements[pid].piece.number != action.piece.number:
+                raise IllegalAction("gembloq.placement.off-area", f"The piece goes beyond the playing area ({RULEBOOK['off-area']}).")
         c = self._to_move
         if (self._legal_bits(c) >> pid) & 1:
             return
