@@ -119,7 +119,7 @@ def test_play_from_python_lets_the_bots_answer():
     board.play(FIRST)
     assert len(board.state.history) == 4 and board.state.to_move == 0
     assert [e["seat"] for e in board.log] == [0, 1, 2, 3]
-    assert board.log[0] == {"ply": 1, "seat": 0, "notation": FIRST, "text": "#1 at b27", "code": [0, 0, 0], "alt": 0}
+    assert board.log[0] == {"ply": 1, "seat": 0, "notation": FIRST, "text": "piece 1 (1) at b27", "code": [0, 0, 0], "alt": 0}
     assert board.message.startswith("green placed ")
     assert board.thinking == -1
 
@@ -135,7 +135,7 @@ def test_play_request_checks_version_and_rules():
     assert snapshot(board) == before
 
     request(board, type="play", action=FIRST, version=board.version)
-    assert board.message == "blue placed 1 (1 square) at b27"
+    assert board.message == "blue placed piece 1 (1) at b27"
     assert len(board.state.history) == 1 and board.version == before[0] + 1
 
 
@@ -356,7 +356,7 @@ def test_explain_request_answers_with_the_rule():
         "key": "k1",
         "version": board.version,
         "legal": True,
-        "text": "blue placed 1 (1 square) at b27",
+        "text": "blue placed piece 1 (1) at b27",
         "rule": "",
     }
     request(board, type="explain", action=[[0, 0], [1, 0], [0, 1], [1, 1]], version=board.version, key="k2")
@@ -377,7 +377,7 @@ def test_hint_ladder():
     assert first["mode"] == "legal" and first["index"] == 0 and first["total"] == 36
     assert first["action"] == str(board.state.legal_actions()[0]) and first["version"] == board.version
     request(board, type="hint", mode="legal", index=37, version=board.version)
-    assert board.hint["index"] == 1  # cycles
+    assert board.hint["index"] == 1  # the browser's "Next move" wraps around
     request(board, type="hint", mode="bot", bot="greedy", version=board.version)
     assert board.hint["mode"] == "bot" and board.hint["action"] in {str(a) for a in board.state.legal_actions()}
     request(board, type="play", action=board.hint["action"], version=board.version)  # "play it"
@@ -452,3 +452,186 @@ def test_each_move_update_is_under_10_kb(players, bots):
         f"mean {sum(sizes) // len(sizes)} bytes; geometry once: {geometry} bytes"
     )
     assert max(sizes) < 10_000
+
+
+# -- scores hidden in question lessons ---------------------------------------------------------
+def finished_board(**options):
+    board = GembloQBoard(players=2, seats=["greedy", "greedy"], bot_seed=1, **options)
+    assert board.state.is_over
+    return board
+
+
+def test_reveal_scores_is_a_synced_trait_that_hides_the_score_from_the_browser():
+    board = finished_board()
+    assert board.reveal_scores is True and board.trait_metadata("reveal_scores", "sync")
+    wire = board.get_state(["view", "reveal_scores"])
+    assert wire["reveal_scores"] is True
+    assert {"penalty", "tiebreak", "ranking", "winners"} <= set(wire["view"])
+    assert "Game over" in board.message and "penalty points" in board.message
+
+    sent = recorder(board)
+    board.reveal_scores = False
+    updates = [m["state"] for m in sent if m.get("method") == "update"]
+    assert any(u.get("reveal_scores") is False for u in updates)
+    assert any("view" in u for u in updates)  # the view is sent again, redacted
+    wire = board.get_state(["view"])["view"]
+    assert not {"penalty", "tiebreak", "ranking", "winners"} & set(wire)
+    assert wire["pieces_left"] == board.state.view(board.view["seat"])["pieces_left"]  # the trays stay
+    # Python's own view is the engine's, unchanged
+    assert board.view["penalty"] == board.state.view(board.view["seat"])["penalty"]
+    board.reveal_scores = True
+    assert "penalty" in board.get_state(["view"])["view"]
+
+
+def test_reveal_scores_can_be_given_to_the_constructor():
+    board = finished_board(reveal_scores=False)
+    assert board.reveal_scores is False and "penalty" not in board.get_state(["view"])["view"]
+    assert "scores hidden" in board.message
+
+
+# -- arguments are checked ----------------------------------------------------------------------
+def test_unknown_keyword_arguments_are_refused_by_name():
+    with pytest.raises(TypeError) as err:
+        GembloQBoard(players=2, seat=["human", "greedy"], bot_dealy=0)
+    text = str(err.value)
+    assert "'seat'" in text and "did you mean 'seats'" in text
+    assert "'bot_dealy'" in text and "did you mean 'bot_delay'" in text
+    with pytest.raises(TypeError, match="'colour'"):
+        GameBoard(zw.game("gembloq", players=2).new_state(), colour=1)
+    with pytest.raises(TypeError, match="computes it itself"):
+        GembloQBoard(view={})
+    # real options pass through
+    board = GembloQBoard(players=2, layout={"width": "600px"}, task="Play.", history=False, reveal_scores=False)
+    assert board.layout.width == "600px" and board.task == "Play." and not board.reveal_scores
+
+
+@pytest.mark.parametrize(
+    "seats, words",
+    [
+        ("human", "not the string 'human'"),
+        (["human", None], "seat 1 is None"),
+        (["human", 3], "seat 1 is 3"),
+        (5, "not int"),
+        (["human"], "has 2 seats"),
+        (["human", "grandmaster"], "not 'grandmaster'"),
+    ],
+)
+def test_bad_seats_are_refused_clearly(seats, words):
+    with pytest.raises(ValueError) as err:
+        GembloQBoard(players=2, seats=seats)
+    assert words in str(err.value)
+
+
+def test_bot_delay_and_bot_seed_are_checked():
+    for delay in (-1, "fast", None, float("nan"), True):
+        with pytest.raises(ValueError, match="bot_delay must be a number of seconds >= 0"):
+            GembloQBoard(players=2, bot_delay=delay)
+    for seed in ("1", 1.5, True):
+        with pytest.raises(TypeError, match="bot_seed must be an int or None"):
+            GembloQBoard(players=2, bot_seed=seed)
+    board = GembloQBoard(players=2, bot_delay=0, bot_seed=None)
+    board.bot_delay = 1
+    assert board.bot_delay == 1.0
+    with pytest.raises(ValueError):
+        board.bot_delay = -0.5
+    with pytest.raises(TypeError):
+        board.bot_seed = "x"
+    with pytest.raises(ValueError, match="not the string"):
+        board.seats = "human"  # assignment is checked too (refused by the List trait or by us)
+
+
+def test_methods_refuse_junk_with_clear_errors():
+    board = GembloQBoard(seats=HOTSEAT)
+    with pytest.raises(TypeError, match="hint index must be an int, not 'a'"):
+        board.show_hint("legal", index="a")
+    with pytest.raises(TypeError, match="hint mode must be a string"):
+        board.show_hint(None)
+    with pytest.raises(IndexError, match=r"36 allowed moves, so index is 0\.\.35"):
+        board.show_hint("legal", index=10**9)
+    assert board.hint == {}
+    assert board.show_hint("legal", index=-1)["index"] == 35  # from the end, as with a list
+    assert board.show_hint("legal", index=37, wrap=True)["index"] == 1
+    with pytest.raises(TypeError, match="ply must be an int, not '1'"):
+        board.goto(ply="1")
+    with pytest.raises(TypeError, match="node must be an int"):
+        board.goto(node=1.0)
+    with pytest.raises(IndexError, match=r"plies 0\.\.0, not 3"):
+        board.goto(3)
+    with pytest.raises(TypeError, match="load needs a State"):
+        board.load(None)
+    with pytest.raises(TypeError, match="seed must be an int or None"):
+        board.new_game(seed="7")
+    assert board.state.history == ()
+
+
+# -- stale messages and feedback ----------------------------------------------------------------
+def test_refusals_are_cleared_when_the_person_moves_on():
+    board = GembloQBoard(seats=HOTSEAT)
+    request(board, type="play", action="d26,e26,d27,e27", version=board.version)
+    assert board.message.startswith("illegal:")
+    version = board.version
+    request(board, type="dismiss")
+    assert board.message == "" and board.version == version  # nothing else changes
+    board.message = "blue placed piece 1 (1) at b27"
+    request(board, type="dismiss")
+    assert board.message == "blue placed piece 1 (1) at b27"  # only refusals are dismissed
+    request(board, type="play", action="d26,e26,d27,e27", version=board.version)
+    request(board, type="hint", mode="legal", index=0)
+    assert board.message == "" and board.hint["index"] == 0  # asking for a hint clears it
+    board.play(FIRST)
+    request(board, type="play", action="d26,e26,d27,e27", version=board.version)
+    request(board, type="undo")
+    assert board.message.startswith("undo:")  # a change of position replaces it
+
+
+def test_feedback_clears_when_the_cursor_leaves_the_judged_move():
+    board = GembloQBoard(seed=1)  # greedy bots reply to blue
+
+    @board.observe_play
+    def judge(before, action, after):
+        return "Yes: well placed." if before.to_move == 0 and len(before.history) == 4 else None
+
+    board.play(FIRST)
+    assert board.feedback == ""
+    board.play(board.state.legal_actions()[0])  # judged; then the bots reply
+    assert board.feedback == "Yes: well placed." and len(board.state.history) == 8  # kept over their replies
+    board.goto(6)
+    assert board.feedback == "Yes: well placed."  # still after the judged move
+    board.goto(4)
+    assert board.feedback == ""  # before it: cleared
+    board.redo()
+    assert board.feedback == ""  # not brought back
+    # set from outside (a question lesson's answer): stays while the cursor stays
+    board.feedback = "Not yet: count again."
+    board.refresh()
+    assert board.feedback == "Not yet: count again."
+    board.goto(0)
+    assert board.feedback == ""
+
+
+def test_lesson_try_again_clears_the_feedback():
+    from zongshi_widgets.tutor import show_lesson
+
+    lb = show_lesson("gembloq", "side-to-other")
+    miss = next(a for a in lb.start.legal_actions() if a not in lb.lesson.solutions(lb.start))
+    lb.attempt(miss)
+    assert lb.board.feedback.startswith("Not yet")
+    lb.reset()  # "Try again": back to the lesson's position
+    assert lb.board.feedback == ""
+
+
+# -- one way to name a piece ----------------------------------------------------------------------
+def test_pieces_are_named_one_way_everywhere():
+    board = GembloQBoard(seats=HOTSEAT)
+    board.play(FIRST)
+    assert board.message == "blue placed piece 1 (1) at b27" and board.log[0]["text"] == "piece 1 (1) at b27"
+    labels = [p["label"] for p in board.geometry["pieces"]]
+    assert labels[1] == "piece 2 (1.5)" and labels[20] == "piece 21 (P)" and labels[8] == "piece 9 (L4)"
+    hint = board.show_hint("legal", index=0)
+    assert hint["text"].startswith("yellow placed piece ")
+
+
+def test_puzzle_board_sends_only_the_playing_colours_starting_square():
+    board = GembloQBoard(players=1, seats=["human"])
+    assert len(board.geometry["starts"]) == len(board.geometry["colours"]) == 1
+    assert board.state._repr_svg_().count('stroke="#000" stroke-width=".8"') == 1  # one starting-square mark

@@ -32,7 +32,8 @@ class LessonBoard(W.VBox):
 
     The learner moves on the board. Illegal moves are refused by the board with the rule
     they break; a legal move is judged by the lesson ("Yes: ..." or "Not yet: ...") and can be
-    taken back with *Try again*. Question lessons (``goal = "answer"``) add an answer box.
+    taken back with *Try again*. Question lessons (``goal = "answer"``) add an answer box and
+    hide the board's scores until the answer is found.
 
     Args:
         item (Lesson): the lesson.
@@ -53,6 +54,8 @@ class LessonBoard(W.VBox):
         self._hint_index = 0
         self.board = board_class(item.game)(state=self.start, seats=["human"] * self.start.game.players, history=False, **board_options)
         self.board.task = item.task
+        if item.goal == "answer":  # the score panel would give the answer away
+            self.board.reveal_scores = False
         self.board.observe_play(self._judge)
         self.board.validator = self._only_the_lesson_move
         self._title = W.HTML(self._title_html())
@@ -101,10 +104,14 @@ class LessonBoard(W.VBox):
         feedback, _ = self.lesson.attempt(before, action)
         self.attempts.append(feedback)
         if feedback.solved:
-            self.solved = True
-            self._title.value = self._title_html()
-            return feedback.text
+            self._mark_solved()
+            return feedback.text + " Lesson solved: go on to the next cell."
         return feedback.text + " Press 'Try again' to take it back."
+
+    def _mark_solved(self) -> None:
+        self.solved = True
+        self._title.value = self._title_html()
+        self.board.reveal_scores = True
 
     def attempt(self, action: Any) -> Feedback:
         """Play ``action`` on the board as the learner would, and return the lesson's feedback.
@@ -128,10 +135,11 @@ class LessonBoard(W.VBox):
         """
         feedback = self.lesson.check_answer(value)
         self.attempts.append(feedback)
+        text = feedback.text
         if feedback.solved:
-            self.solved = True
-            self._title.value = self._title_html()
-        self.board.feedback = feedback.text
+            self._mark_solved()
+            text += " Lesson solved: go on to the next cell."
+        self.board.feedback = text
         return feedback
 
     def next_hint(self) -> str:

@@ -44,6 +44,11 @@ const zw = (() => {
 
   const KIND_LABEL = { illegal: "Not allowed", refused: "Not now", stale: "Try again", error: "Error" };
 
+  /** Is this message a refusal (the red / orange box), which "dismiss" clears? */
+  function isRefusal(text) {
+    return splitMessage(text)[0] !== "info";
+  }
+
   function cap(text) {
     return text ? text[0].toUpperCase() + text.slice(1) : text;
   }
@@ -57,7 +62,8 @@ const zw = (() => {
    *   name (str), swatch(seat) -> Element, seatName(seat) -> str,
    *   onKey(event) -> bool (handled), hintText(hint) -> str (optional).
    * Returns {root, stage, side, sideTop, toolbar, header, turn, lines, setStatus(text, kind), update(),
- * on(event, fn), destroy()}.
+   * dismiss(), on(event, fn), destroy()}. dismiss() asks Python to clear a refusal shown in the
+   * message line (the person moved on: dropped the piece, picked another, moved it elsewhere).
    */
   function shell(model, el, game) {
     const listeners = [];
@@ -92,7 +98,7 @@ const zw = (() => {
     const hintFirst = h("button", { class: "zw-btn", type: "button", title: "Show a legal move (H)", "aria-keyshortcuts": "H" }, "Show a move");
     const hintBot = h("button", { class: "zw-btn", type: "button", title: "Show what the greedy bot would play" }, "Bot's choice");
     const hintPlay = h("button", { class: "zw-btn zw-primary", type: "button", hidden: true }, "Play it");
-    const hintClear = h("button", { class: "zw-btn zw-quiet", type: "button", hidden: true, "aria-label": "Hide the hint" }, "✕");
+    const hintClear = h("button", { class: "zw-btn zw-quiet zw-hint-close", type: "button", hidden: true, "aria-label": "Hide the hint", title: "Hide the hint" }, "✕");
     const hintText = h("div", { class: "zw-hint-text", "aria-live": "polite" });
     const hints = h("div", { class: "zw-hints", role: "group", "aria-label": "Hints" },
       h("div", { class: "zw-hint-buttons" }, hintFirst, hintBot, hintPlay, hintClear), hintText);
@@ -177,6 +183,19 @@ const zw = (() => {
       }
     });
 
+    // a refusal stays until Python replaces it; ask once per refusal shown
+    let dismissed = null;
+    function dismiss() {
+      const text = model.get("message");
+      if (!isRefusal(text) || dismissed === text) return;
+      dismissed = text;
+      message.hidden = true; // at once; Python's "" follows
+      send({ type: "dismiss" });
+    }
+    on("change:message", () => {
+      dismissed = null;
+    });
+
     function setStatus(text, kind) {
       status.textContent = text || "";
       status.dataset.kind = kind || "info";
@@ -248,7 +267,7 @@ const zw = (() => {
       const [kind, text] = splitMessage(model.get("message"));
       message.replaceChildren(kind === "info" ? "" : h("strong", {}, `${KIND_LABEL[kind]}: `), text);
       message.dataset.kind = kind;
-      message.hidden = !text;
+      message.hidden = !text || (dismissed !== null && dismissed === model.get("message"));
 
       undo.disabled = !cursor.can_undo;
       redo.disabled = !cursor.can_redo;
@@ -286,6 +305,7 @@ const zw = (() => {
     return {
       root, stage, side, sideTop, toolbar, header, turn, lines,
       setStatus,
+      dismiss,
       update,
       on,
       destroy() {
@@ -296,5 +316,5 @@ const zw = (() => {
     };
   }
 
-  return { h, s, shell, splitMessage, cap, seatKind, SVGNS };
+  return { h, s, shell, splitMessage, isRefusal, cap, seatKind, SVGNS };
 })();

@@ -12,9 +12,10 @@ shows the same board):
 ``view``        ``state.view(seat)`` of the looking seat, plus what the board draws
                 (a game may pack it on the wire, e.g. GembloQ sends cells as one string).
 ``legal``       the legal actions of the looking seat, compact (empty when it may not act).
-``message``     the last message: ``"blue placed 12 (L4) at b27"``, ``"illegal: ..."``,
+``message``     the last message: ``"blue placed piece 9 (L4) at b27"``, ``"illegal: ..."``,
                 ``"refused: ..."`` (a lesson's validator), ``"stale: ..."``, ``"error: ..."``.
-``feedback``    what the lesson hooks (:meth:`GameBoard.observe_play`) said about the last move.
+``feedback``    what the lesson hooks (:meth:`GameBoard.observe_play`) said about the last move;
+                cleared when the cursor leaves that move's line (see :attr:`GameBoard.feedback`).
 ``log``         the current line of play: ``[{ply, seat, notation, text, code, alt}, ...]``;
                 entries after the cursor are the moves that redo would replay.
 ``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``.
@@ -24,6 +25,9 @@ shows the same board):
 ``thinking``    the seat of the bot about to move (``-1``: none).
 ``highlight``   cells to outline (a lesson's marks), in the game's cell ids.
 ``task``        text shown above the board (a lesson's task).
+``reveal_scores`` ``True`` (default): the board shows scores and who wins. ``False`` (a
+                question lesson that asks for a score): scores, tie-breaks, ranks and winners
+                are left out of ``view`` as sent to the browser and out of ``message``.
 ==============  ===========================================================================
 
 Requests from the browser (``model.send``), each a JSON object with a ``type``:
@@ -32,8 +36,11 @@ Requests from the browser (``model.send``), each a JSON object with a ``type``:
 * ``{"type": "undo"}``, ``{"type": "redo"}``, ``{"type": "goto", "ply": k}`` or
   ``{"type": "goto", "node": id}``, ``{"type": "bots"}`` (let the bots continue),
   ``{"type": "new_game", "seed": s}``;
-* ``{"type": "hint", "mode": "legal", "index": i}``, ``{"type": "hint", "mode": "bot",
+* ``{"type": "hint", "mode": "legal", "index": i}`` (``i`` wraps around the allowed moves, so
+  "next" after the last one is the first), ``{"type": "hint", "mode": "bot",
   "bot": "greedy"}``, ``{"type": "hint", "mode": "clear"}``;
+* ``{"type": "dismiss"}``: the person moved on (dropped the piece, picked another); clears a
+  refusal (``illegal:``, ``refused:``, ``stale:``, ``error:``) from ``message``;
 * ``{"type": "explain", "action": <notation>, "version": n, "key": k}``: is this action
   legal, and if not, which rule does it break? Answered by a custom message
   ``{"type": "explain", "key": k, "version": n, "legal": bool, "text": str, "rule": str}``.
@@ -45,7 +52,10 @@ A request that is malformed, stale, illegal or refused changes nothing and is an
 from __future__ import annotations
 
 import asyncio
+import difflib
+import inspect
 import logging
+import math
 import pathlib
 from collections.abc import Callable
 from typing import Any
@@ -76,7 +86,14 @@ REQUESTS: dict[str, frozenset[str]] = {
     "hint": frozenset({"type", "mode", "index", "bot", "version"}),
     "bots": frozenset({"type", "version"}),
     "new_game": frozenset({"type", "seed"}),
+    "dismiss": frozenset({"type", "version"}),
 }
+
+#: Message prefixes of a refused or failed request (cleared by a "dismiss" request).
+REFUSAL_KINDS = ("illegal:", "refused:", "stale:", "error:")
+
+#: Traits the board computes itself: not constructor options.
+BOARD_OWNED = frozenset({"geometry", "view", "legal", "log", "cursor", "version", "hint", "thinking", "message", "keys", "comm"})
 
 
 def read_asset(*names: str) -> str:
@@ -114,6 +131,57 @@ class SeatError(t.TraitError, ValueError):
     """A seat that is neither ``"human"`` nor a known bot, or the wrong number of seats."""
 
 
+def _check_seats(seats: Any, players: int) -> list[str]:
+    """A seat list as given to a board: ``None`` or one kind per seat.
+
+    Raises:
+        SeatError: a string (one kind is not a list of seats), not a list, ``None`` entries,
+            non-string entries, the wrong number, or unknown kinds.
+    """
+    if seats is None:
+        return [HUMAN] * players
+    example = ", ".join(repr(k) for k in ([HUMAN] + ["greedy"] * (players - 1)))
+    if isinstance(seats, str):
+        raise SeatError(f"seats must be a list with one entry per seat (e.g. [{example}]), not the string {seats!r}")
+    if not isinstance(seats, (list, tuple)):
+        raise SeatError(f"seats must be a list with one entry per seat (e.g. [{example}]), not {type(seats).__name__}")
+    seats = list(seats)
+    for i, s in enumerate(seats):
+        if not isinstance(s, str):
+            what = "None" if s is None else f"{s!r} ({type(s).__name__})"
+            raise SeatError(f"seat {i} is {what}; each seat is 'human' or a bot name ({', '.join(bot_names())})")
+    if len(seats) != players:
+        raise SeatError(f"this game has {players} seats; got {len(seats)} seat kinds: {seats}")
+    known = bot_names()
+    for s in seats:
+        if s != HUMAN and s not in known:
+            raise SeatError(f"a seat is 'human' or a bot ({', '.join(known)}), not {s!r}")
+    return seats
+
+
+def _check_bot_delay(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"bot_delay must be a number of seconds >= 0, not {value!r}")
+    return float(value)
+
+
+def _check_bot_seed(value: Any) -> int | None:
+    if value is not None and not _is_int(value):
+        raise TypeError(f"bot_seed must be an int or None, not {value!r} ({type(value).__name__})")
+    return value
+
+
+class _Seats(t.List):
+    """The ``seats`` trait: checked by :func:`_check_seats` first (``List.set`` would turn a
+    string into a one-element list)."""
+
+    def set(self, obj, value):
+        game = getattr(obj, "_game", None)
+        if game is not None:
+            value = _check_seats(value, game.players)
+        super().set(obj, value)
+
+
 class BadRequest(ValueError):
     """A request from the browser that is not well-formed (answered with ``error: ...``)."""
 
@@ -135,16 +203,31 @@ class GameBoard(anywidget.AnyWidget):
         history (bool): when ``state`` has actions in its history, rebuild them as undoable
             moves from the game's start (``True``), or start the timeline at ``state``.
 
+        **kwargs: widget options passed on to :class:`anywidget.AnyWidget`: ``layout``,
+            ``tabbable``, ``tooltip``, and the settable traits ``task``, ``highlight``,
+            ``feedback`` and ``reveal_scores``.
+
     Raises:
-        ValueError: a seat is neither ``"human"`` nor a known bot, or the number of seats
-            is wrong.
+        TypeError: an unknown keyword argument (the message names it and suggests the
+            nearest option), a ``state`` that is not a :class:`~zongshi_widgets.core.State`,
+            or a ``bot_seed`` that is neither an int nor ``None``.
+        ValueError: ``seats`` is not a list of one kind per seat (a string such as
+            ``"human"`` is refused, not split into letters), a seat is ``None`` or neither
+            ``"human"`` nor a known bot, the number of seats is wrong, or ``bot_delay`` is
+            not a number >= 0.
 
     Attributes:
         validator (Callable[[State, Any], str | None] | None): a lesson's gate, called with
             ``(state, action)`` before a person's move is played; a returned text refuses the
             move (shown as ``"refused: <text>"``), ``None`` lets it through. Legal actions the
             validator refuses are left out of ``legal`` and the hints. Bots are not gated.
-        bot_delay (float): see the argument.
+        bot_delay (float): see the argument (checked on assignment too).
+        bot_seed (int | None): see the argument (used when the bots are made: at the start,
+            on a new game and when ``seats`` change).
+        feedback (str): the lesson's words about the last judged move. The board remembers
+            the timeline node it was given at and clears it as soon as the cursor is on a
+            node that is not that one or a position after it (undo past the judged move,
+            a jump back in the log, another branch, *Try again*); bots' replies keep it.
     """
 
     # Subclasses set these two (ES module text and CSS text).
@@ -152,18 +235,23 @@ class GameBoard(anywidget.AnyWidget):
     _css = read_asset("board.css")
 
     geometry = t.Dict().tag(sync=True)
-    view = t.Dict().tag(sync=True, to_json=lambda value, board: board._wire_view(value))
+    view = t.Dict().tag(sync=True, to_json=lambda value, board: board._wire_view(board._redact_view(value)))
     legal = t.List().tag(sync=True, to_json=lambda value, board: board._wire_legal(value))
     message = t.Unicode("").tag(sync=True)
     feedback = t.Unicode("").tag(sync=True)
     log = t.List().tag(sync=True, to_json=lambda value, board: board._wire_log(value))
     cursor = t.Dict().tag(sync=True)
-    seats = t.List(t.Unicode()).tag(sync=True)
+    seats = _Seats(t.Unicode()).tag(sync=True)
     version = t.Int(0).tag(sync=True)
     hint = t.Dict().tag(sync=True)
     thinking = t.Int(-1).tag(sync=True)
     highlight = t.List().tag(sync=True)
     task = t.Unicode("").tag(sync=True)
+    reveal_scores = t.Bool(True).tag(sync=True)
+
+    #: ``view`` keys that reveal the score; left out of the wire form when ``reveal_scores``
+    #: is ``False`` (a game adds its own).
+    SCORE_KEYS: tuple[str, ...] = ("winners", "ranking", "scores", "totals", "tiebreak")
 
     def __init__(
         self,
@@ -175,8 +263,15 @@ class GameBoard(anywidget.AnyWidget):
         history: bool = True,
         **kwargs: Any,
     ):
+        self._check_options(kwargs)
         if not isinstance(state, State):
             raise TypeError(f"state must be a zongshi_widgets State, not {type(state).__name__}")
+        if not isinstance(history, bool):
+            raise TypeError(f"history must be True or False, not {history!r}")
+        seats = _check_seats(seats, state.game.players)
+        bot_delay = _check_bot_delay(bot_delay)
+        bot_seed = _check_bot_seed(bot_seed)
+        self._feedback_node: int | None = None
         self._game = state.game
         self._timeline = self._make_timeline(state, history)
         self._entries: dict[int, dict] = {}  # node id -> log entry (cached)
@@ -185,17 +280,73 @@ class GameBoard(anywidget.AnyWidget):
         self._bot_handle: asyncio.TimerHandle | None = None
         self._observers: list[Callable[[State, Any, State], str | None]] = []
         self.validator: Callable[[State, Any], str | None] | None = None
-        self.bot_delay = float(bot_delay)
+        self.bot_delay = bot_delay
         self.bot_seed = bot_seed
-        n = self._game.players
-        if seats is None:
-            seats = [HUMAN] * n
-        super().__init__(geometry=self._geometry(), seats=list(seats), **kwargs)
+        super().__init__(geometry=self._geometry(), seats=seats, **kwargs)
         self.on_msg(self._on_custom_msg)
         self.observe(self._on_seats, names="seats")
+        self.observe(self._on_reveal_scores, names="reveal_scores")
         self._make_agents()
         self.refresh()
         self.run_bots()
+
+    @classmethod
+    def _check_options(cls, kwargs: dict) -> None:
+        """Refuse keyword arguments that are neither arguments of the board classes nor
+        settable widget traits (a typo such as ``bot_dealy=0`` must not run with defaults).
+
+        Raises:
+            TypeError: naming each unknown argument, with the nearest known option.
+        """
+        known = cls._widget_options() | cls._init_params()
+        unknown = [k for k in kwargs if k not in known]
+        if not unknown:
+            return
+        parts = []
+        for k in unknown:
+            if k in BOARD_OWNED:
+                parts.append(f"{k!r} (the board computes it itself)")
+                continue
+            near = difflib.get_close_matches(k, sorted(known), n=1, cutoff=0.6)
+            parts.append(f"{k!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
+        s = "s" if len(unknown) > 1 else ""
+        options = ", ".join(sorted(k for k in known if not k.startswith("_")))
+        raise TypeError(f"{cls.__name__}() got unexpected keyword argument{s} {', '.join(parts)}; its options are: {options}")
+
+    @classmethod
+    def _widget_options(cls) -> set[str]:
+        """Traits a caller may set through the constructor (``layout``, ``task``...)."""
+        names = {n for n in cls.class_trait_names() if not n.startswith("_") and n not in BOARD_OWNED}
+        return names | {"_dom_classes"}
+
+    @classmethod
+    def _init_params(cls) -> set[str]:
+        """Keyword parameters of the board classes' constructors (this class and its bases)."""
+        names: set[str] = set()
+        for klass in cls.__mro__:
+            init = klass.__dict__.get("__init__")
+            if init is not None and isinstance(klass, type) and issubclass(klass, GameBoard):
+                names |= {p.name for p in inspect.signature(init).parameters.values() if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL) and p.name != "self"}
+        return names
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds between bot moves made in the browser (a number >= 0; ``ValueError``
+        otherwise)."""
+        return self._bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, value: float) -> None:
+        self._bot_delay = _check_bot_delay(value)
+
+    @property
+    def bot_seed(self) -> int | None:
+        """Seed of the bots' own choices (an int or ``None``; ``TypeError`` otherwise)."""
+        return self._bot_seed
+
+    @bot_seed.setter
+    def bot_seed(self, value: int | None) -> None:
+        self._bot_seed = _check_bot_seed(value)
 
     # ------------------------------------------------------------------------------------
     # Python API
@@ -301,12 +452,21 @@ class GameBoard(anywidget.AnyWidget):
             State: the position now shown.
 
         Raises:
-            IndexError: the current line has no such ply.
+            IndexError: the current line has no such ply (the message gives the range).
             KeyError: the timeline has no such node.
-            TypeError: neither or both of ``ply`` and ``node`` were given.
+            TypeError: neither or both of ``ply`` and ``node`` were given, or one is not an
+                int.
         """
         if (ply is None) == (node is None):
             raise TypeError("goto needs exactly one of ply= or node=")
+        for name, value in (("ply", ply), ("node", node)):
+            if value is not None and not _is_int(value):
+                raise TypeError(f"goto: {name} must be an int, not {value!r} ({type(value).__name__})")
+        if ply is not None:
+            start = len(self._timeline.root.state.history)
+            end = start + len(self._timeline.line()) - 1
+            if not start <= ply <= end:
+                raise IndexError(f"goto: the current line has plies {start}..{end}, not {ply}")
         self._cancel_bots()
         if node is not None:
             self._timeline.goto(node)
@@ -324,7 +484,12 @@ class GameBoard(anywidget.AnyWidget):
 
         Returns:
             State: the position after the bots' opening moves, if bots start.
+
+        Raises:
+            TypeError: ``seed`` is neither an int nor ``None``.
         """
+        if seed is not None and not _is_int(seed):
+            raise TypeError(f"seed must be an int or None, not {seed!r} ({type(seed).__name__})")
         self._cancel_bots()
         self._timeline = Timeline(self._game.new_state(seed=seed))
         self._entries.clear()
@@ -346,8 +511,14 @@ class GameBoard(anywidget.AnyWidget):
             State: the position shown (bots move first if one is to move).
 
         Raises:
+            TypeError: ``state`` is not a :class:`~zongshi_widgets.core.State` (e.g. ``None``),
+                or ``history`` is not a bool.
             ValueError: the state belongs to another game or player count (make a new board).
         """
+        if not isinstance(state, State):
+            raise TypeError(f"load needs a State of {self._game!r}, not {type(state).__name__}")
+        if not isinstance(history, bool):
+            raise TypeError(f"history must be True or False, not {history!r}")
         if state.game != self._game:
             raise ValueError(f"this board plays {self._game!r}; make a new board for {state.game!r}")
         self._cancel_bots()
@@ -401,28 +572,41 @@ class GameBoard(anywidget.AnyWidget):
         :meth:`observe_play`)."""
         return self._observers
 
-    def show_hint(self, mode: str = "legal", index: int = 0, bot: str = "greedy") -> dict:
+    def show_hint(self, mode: str = "legal", index: int = 0, bot: str = "greedy", *, wrap: bool = False) -> dict:
         """Show a hint on the board, as the hint buttons do.
 
         Args:
-            mode (str): ``"legal"`` (the ``index``-th legal action, cycling), ``"bot"`` (what
-                bot ``bot`` would play) or ``"clear"``.
-            index (int): which legal action, for ``mode="legal"``.
+            mode (str): ``"legal"`` (the ``index``-th allowed action), ``"bot"`` (what bot
+                ``bot`` would play) or ``"clear"``.
+            index (int): which allowed action, for ``mode="legal"``: ``0 <= index < total``
+                (``hint["total"]``, the number of allowed actions), or negative to count from
+                the end as with a list (``-1``: the last).
             bot (str): a bot name, for ``mode="bot"``.
+            wrap (bool): take ``index`` modulo ``total`` instead of refusing an index out of
+                range (what the "Next move" button does: after the last move, the first).
 
         Returns:
             dict: the new :attr:`hint` (empty when there is nothing to show).
 
         Raises:
+            TypeError: ``mode`` or ``bot`` is not a string, or ``index`` is not an int.
             ValueError: an unknown mode or bot name.
+            IndexError: ``index`` is out of range and ``wrap`` is false (the message gives
+                the valid range); nothing changes.
         """
-        if mode == "clear":
-            self.hint = {}
-            return self.hint
-        if mode not in ("legal", "bot"):
+        if not isinstance(mode, str):
+            raise TypeError(f"hint mode must be a string ('legal', 'bot' or 'clear'), not {mode!r}")
+        if not _is_int(index):
+            raise TypeError(f"hint index must be an int, not {index!r} ({type(index).__name__})")
+        if not isinstance(bot, str):
+            raise TypeError(f"bot must be a bot name (a string), not {bot!r}")
+        if mode not in ("legal", "bot", "clear"):
             raise ValueError(f"hint mode must be 'legal', 'bot' or 'clear', not {mode!r}")
         if mode == "bot" and bot not in bot_names():
             raise ValueError(f"no bot named {bot!r}; known: {', '.join(bot_names())}")
+        if mode == "clear":
+            self.hint = {}
+            return self.hint
         state = self.state
         seat = self._looking_seat()
         if state.is_over or seat is None or seat != state.to_move:
@@ -435,11 +619,18 @@ class GameBoard(anywidget.AnyWidget):
             self.message = "no hint: no move is allowed here"
             return self.hint
         if mode == "legal":
-            index %= len(actions)
+            total = len(actions)
+            if wrap:
+                index %= total
+            elif not -total <= index < total:
+                moves = f"{total} allowed move{'s' if total != 1 else ''}"
+                raise IndexError(f"hint index {index} is out of range: this position has {moves}, so index is 0..{total - 1} (or -{total}..-1 from the end)")
+            index %= total
             action = actions[index]
         else:
             action = make_agent(bot, seed=self.version).choose(state)
             index = next((i for i, a in enumerate(actions) if str(a) == str(action)), -1)
+        self._clear_refusal()
         self.hint = {
             "mode": mode,
             "bot": bot if mode == "bot" else "",
@@ -473,6 +664,12 @@ class GameBoard(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Recompute every synced trait from the timeline (after changing it directly)."""
         self._changed(None)
+
+    def dismiss(self) -> None:
+        """Clear a refusal (``"illegal: ..."``, ``"refused: ..."``, ``"stale: ..."``,
+        ``"error: ..."``) from :attr:`message`; other messages stay. The browser asks for this
+        when the person moves on (drops the piece, picks another, moves it elsewhere)."""
+        self._clear_refusal()
 
     # ------------------------------------------------------------------------------------
     # Game hooks: subclasses override these
@@ -572,15 +769,39 @@ class GameBoard(anywidget.AnyWidget):
 
     @t.validate("seats")
     def _valid_seats(self, proposal):
-        seats = list(proposal["value"])
-        n = self._game.players
-        if len(seats) != n:
-            raise SeatError(f"this game has {n} seats; got {len(seats)} seat kinds: {seats}")
-        known = bot_names()
-        for s in seats:
-            if s != HUMAN and s not in known:
-                raise SeatError(f"a seat is 'human' or a bot ({', '.join(known)}), not {s!r}")
-        return seats
+        return _check_seats(proposal["value"], self._game.players)
+
+    @t.validate("feedback")
+    def _valid_feedback(self, proposal):
+        # remember the node the feedback is about (see the ``feedback`` attribute)
+        value = proposal["value"]
+        timeline = getattr(self, "_timeline", None)
+        self._feedback_node = timeline.cursor.id if value and timeline is not None else None
+        return value
+
+    def _feedback_applies(self) -> bool:
+        """Is the cursor on the node the feedback was given at, or a position after it?"""
+        if self._feedback_node is None:
+            return True
+        node: Node | None = self._timeline.cursor
+        while node is not None:
+            if node.id == self._feedback_node:
+                return True
+            node = node.parent
+        return False
+
+    def _on_reveal_scores(self, change) -> None:
+        self.send_state("view")  # its wire form depends on reveal_scores
+
+    def _redact_view(self, view: dict) -> dict:
+        """The view as the browser gets it: without the score keys when scores are hidden."""
+        if self.reveal_scores:
+            return view
+        return {k: v for k, v in view.items() if k not in self.SCORE_KEYS}
+
+    def _clear_refusal(self) -> None:
+        if self.message.startswith(REFUSAL_KINDS):
+            self.message = ""
 
     def _on_seats(self, change) -> None:
         self._cancel_bots()
@@ -698,6 +919,8 @@ class GameBoard(anywidget.AnyWidget):
             self.log = self._log_entries()
             self.cursor = self._cursor_info()
             self.hint = {}
+            if self.feedback and not self._feedback_applies():
+                self.feedback = ""
             if message is not None:
                 self.message = message
             self.version = self.version + 1
@@ -923,7 +1146,10 @@ class GameBoard(anywidget.AnyWidget):
             raise BadRequest("'index' must be an integer")
         if not isinstance(bot, str) or bot not in bot_names():
             raise BadRequest(f"'bot' must be one of {', '.join(bot_names())}")
-        self.show_hint(mode, index=index, bot=bot)
+        self.show_hint(mode, index=index, bot=bot, wrap=True)
+
+    def _req_dismiss(self, content: dict) -> None:
+        self.dismiss()
 
     def _req_bots(self, content: dict) -> None:
         if self._stale(content, required=False):

@@ -4,6 +4,8 @@
  * the score; lets a person pick, turn and place a piece. Legality is Python's: a preview is
  * green when its code is in `legal`, otherwise red, and Python is asked why (an "explain"
  * request, debounced). Placing sends {"type": "play", "action": <cell labels>, "version"}.
+ * With `reveal_scores` false (a question lesson) Python leaves the scores out of `view`, and
+ * the cards and the end-of-game summary say "scores hidden" instead.
  */
 
 const S = 20; // SVG units per box of the grid
@@ -47,6 +49,30 @@ function prepare(geo) {
     return { ...p, orients };
   });
   return { cells, index, key, verts, pieces, W: geo.W, H: geo.H, labels: geo.labels, starts: geo.starts };
+}
+
+/** Centre of cell (x, y) in box units. */
+function cellCentre(G, x, y) {
+  const v = G.verts(x, y);
+  return [(v[0][0] + v[1][0] + v[2][0]) / 3, (v[0][1] + v[1][1] + v[2][1]) / 3];
+}
+
+/** Is the point (u, v) (box units) inside cell (x, y)? (edges count as inside) */
+function inCell(G, x, y, u, v) {
+  const [[ax, ay], [bx, by], [cx, cy]] = G.verts(x, y);
+  const d1 = (u - bx) * (ay - by) - (ax - bx) * (v - by);
+  const d2 = (u - cx) * (by - cy) - (bx - cx) * (v - cy);
+  const d3 = (u - ax) * (cy - ay) - (cx - ax) * (v - ay);
+  const neg = d1 < -1e-9 || d2 < -1e-9 || d3 < -1e-9;
+  const pos = d1 > 1e-9 || d2 > 1e-9 || d3 > 1e-9;
+  return !(neg && pos);
+}
+
+/** "Piece 9 (L4, 4 squares)", "Piece 2 (1.5 squares)": the board's name of a piece ("piece 9
+ * (L4)", from Python) with its size, said once. */
+function pieceTip(P) {
+  const size = `${P.sq} square${P.sq === 1 ? "" : "s"}`;
+  return Number.isNaN(Number(P.name)) ? `Piece ${P.n} (${P.name}, ${size})` : `Piece ${P.n} (${size})`;
 }
 
 /** SVG path data of a set of cells (one closed triangle per cell). */
@@ -120,7 +146,10 @@ function render({ model, el }) {
     explainTimer: null,
     explainKey: null,
     legal: { set: new Set(), byPiece: new Map(), src: null },
-    pointer: null,
+    pointer: null, // the pointer over the board, box units (null when it is elsewhere)
+    grab: [0, 0], // where the pointer holds the picked piece: pointer - piece centre
+    byPointer: false, // the pointer, not the keyboard, placed the piece last
+    refusedSig: null, // the preview Python refused last (its reason is in the message line)
   };
 
   const shell = zw.shell(model, el, {
@@ -128,7 +157,7 @@ function render({ model, el }) {
     label: `GembloQ board, ${geo.players} player${geo.players > 1 ? "s" : ""}`,
     swatch,
     onKey,
-    hintText: (hint) => hint.text.replace(/^\w+ placed /, "piece "),
+    hintText: (hint) => hint.text.replace(/^\w+ placed /, ""),
   });
 
   // ---------------------------------------------------------------------- the board SVG
@@ -139,7 +168,7 @@ function render({ model, el }) {
     tabindex: 0,
     role: "application",
     "aria-roledescription": "game board",
-    "aria-label": "GembloQ board. Pick a piece in your tray first; then arrow keys move it (Shift: a whole square), R rotates, F flips, Enter places, Escape drops it.",
+    "aria-label": "GembloQ board. Pick a piece in your tray first; then arrow keys move it half a square (Shift+arrow: a whole square), R rotates, F flips, Enter places, Escape drops it.",
   });
   const layer = (cls) => s("g", { class: cls });
   const gBase = layer("zw-gq-base"), gStart = layer("zw-gq-starts"), gPieces = layer("zw-gq-pieces");
@@ -167,9 +196,24 @@ function render({ model, el }) {
       s("path", { class: "zw-gq-outline", d: outline }),
     );
   }
+  // the layout sizes the board's column from its shape (board.css, gembloq.css)
+  shell.root.style.setProperty("--zw-gq-ratio", ((Wb + 2 * PAD) / (Hb + 2 * PAD)).toFixed(4));
   const boardWrap = h("div", { class: "zw-gq-boardwrap" }, svg);
   const summary = h("div", { class: "zw-summary", hidden: true, role: "status" });
   boardWrap.append(summary);
+
+  // what the marks on the board mean
+  const legendIcon = (...kids) => s("svg", { class: "zw-legend-icon", viewBox: "-11 -11 22 22", "aria-hidden": "true" }, ...kids);
+  const legendLast = h("span", { class: "zw-legend-item" },
+    legendIcon(s("circle", { class: "zw-gq-last", cx: 0, cy: 0, r: 5.5 })), " last move");
+  // one of your squares (below), a free spot (above, shaded), touching at the dot
+  const legendSpotIcon = legendIcon(
+    s("path", { class: "zw-legend-own", d: "M0 0L-5.5 5.5L0 11L5.5 5.5Z" }),
+    s("path", { class: "zw-gq-spot-cell", d: "M0 0L-5.5 -5.5L0 -11L5.5 -5.5Z" }),
+    s("circle", { class: "zw-gq-spot", cx: 0, cy: 0, r: 2.6 }));
+  const legendSpot = h("span", { class: "zw-legend-item" }, legendSpotIcon,
+    " corner spot: a new piece may start on a shaded triangle, touching your pieces only at the dot");
+  const legend = h("div", { class: "zw-gq-legend" }, legendLast, legendSpot);
   shell.stage.append(boardWrap);
 
   // ---------------------------------------------------------------------- trays and score
@@ -202,13 +246,14 @@ function render({ model, el }) {
     const badge = h("span", { class: "zw-badge", hidden: true });
     const pts = h("span", { class: "zw-pts" });
     const tb = h("span", { class: "zw-tb" });
+    const hiddenNote = h("span", { class: "zw-tb", hidden: true, title: "This lesson asks you to count the score: the pieces in hand are below" }, "score hidden");
     const head = h("div", { class: "zw-phead" }, swatch(c), h("span", { class: "zw-pwho" }, h("span", { class: "zw-pnameline" }, nameEl, badge), kindEl),
-      h("span", { class: "zw-pscore" }, pts, tb));
+      h("span", { class: "zw-pscore" }, pts, tb, hiddenNote));
     const minis = G.pieces.map((_, i) => h("span", { class: "zw-piece zw-mini" }, piecePicture(i, c)[0]));
     const tray = h("div", { class: "zw-tray zw-mini-tray", "aria-hidden": "true" }, minis);
     const card = h("div", { class: "zw-player", role: "listitem", "data-seat": c, style: `--zw-seat:${colours[c].fill};--zw-seat-ink:${inkOn(colours[c].fill)}` }, head, tray);
     players.append(card);
-    cards.push({ card, kindEl, badge, pts, tb, tray, minis });
+    cards.push({ card, kindEl, badge, pts, tb, hiddenNote, tray, minis });
   }
 
   // the hand: the looking person's pieces, big, to pick from; with rotate / flip / put back
@@ -226,12 +271,13 @@ function render({ model, el }) {
   });
   handTray.append(...handButtons);
   const keysHelp = h("div", { class: "zw-keys" },
-    ...[["R", "rotate"], ["F", "flip"], ["←↑→↓", "move (Shift: a whole square)"], ["Enter", "place"], ["Esc", "put back"], ["U", "undo"], ["H", "hint"], ["C", "corner spots"]]
+    ...[["R", "rotate"], ["F", "flip"], ["←↑→↓", "move half a square (Shift: a whole square)"], ["Enter", "place"], ["Esc", "put back"], ["U", "undo"], ["H", "hint"], ["C", "corner spots"]]
       .flatMap(([k, what], i) => [i ? " · " : "Keys: ", h("kbd", {}, k), ` ${what}`]));
   const hand = h("div", { class: "zw-hand" },
     h("div", { class: "zw-hand-head" }, handTitle, h("div", { class: "zw-pickbar", role: "group", "aria-label": "Turn the piece" }, rotBtn, flipBtn, dropBtn)),
-    handTray, keysHelp);
-  shell.stage.append(shell.lines, hand); // the status line right under the board
+    handTray);
+  shell.stage.append(shell.lines, legend, keysHelp); // the status line right under the board, then the legends
+  shell.side.prepend(hand); // the tray beside the board (under it when the cell is narrow)
   rotBtn.addEventListener("click", () => turn("rot"));
   flipBtn.addEventListener("click", () => turn("flip"));
   dropBtn.addEventListener("click", () => drop(true));
@@ -246,11 +292,11 @@ function render({ model, el }) {
   });
 
   // ---------------------------------------------------------------------- decoding traits
-  let cache = { version: -1 };
+  let cache = { version: -1, view: null };
   function decoded() {
     const version = model.get("version");
-    if (cache.version === version) return cache;
     const view = model.get("view") || {};
+    if (cache.version === version && cache.view === view) return cache;
     const owner = view.owner || "";
     const byColour = Array.from({ length: n }, () => []);
     for (let i = 0; i < owner.length; i++) {
@@ -290,6 +336,11 @@ function render({ model, el }) {
     return v.to_move === null || v.to_move === undefined ? null : v.to_move;
   }
 
+  /** Show scores? Not while a question lesson asks for them (Python then leaves them out). */
+  function revealScores() {
+    return model.get("reveal_scores") !== false && Array.isArray(decoded().view.penalty);
+  }
+
   /** The colour a person may place for now (null when it's a bot's turn or the game is over). */
   function activeSeat() {
     const c = toMove();
@@ -303,13 +354,17 @@ function render({ model, el }) {
     if (seat === null) return;
     const left = decoded().view.pieces_left || [];
     if (!(left[seat] || []).includes(G.pieces[p].n)) return;
+    shell.dismiss(); // another piece: an old "Not allowed" no longer applies
+    ui.refusedSig = null;
     if (ui.pick && ui.pick.p === p && !viaKeyboard) {
       drop(false);
       return;
     }
     const options = legalInfo().byPiece.get(p) || [];
     let o = 0, a = 0, b = 0;
-    if (ui.pointer && !viaKeyboard) {
+    ui.grab = [0, 0];
+    ui.byPointer = !!(ui.pointer && !viaKeyboard);
+    if (ui.byPointer) {
       // the pointer is over the board: start there (keyboard picks start on a legal spot)
       [a, b] = snap(p, o, ui.pointer[0], ui.pointer[1]);
     } else if (options.length) {
@@ -329,6 +384,8 @@ function render({ model, el }) {
   }
 
   function drop(refocus) {
+    shell.dismiss();
+    ui.refusedSig = null;
     if (!ui.pick) return;
     const p = ui.pick.p;
     ui.pick = null;
@@ -362,6 +419,25 @@ function render({ model, el }) {
     return best ? [best[1], best[2]] : [a0 + ((a0 + b0) & 1), b0];
   }
 
+  /** The point (box units) a turn keeps still: the pointer, when it placed the piece and is
+   * on it; else the centre of the piece's cell nearest the piece's middle. */
+  function pivot() {
+    const { p, o, a, b } = ui.pick;
+    const cs = previewCells();
+    if (ui.byPointer && ui.pointer && cs.some(([x, y]) => inCell(G, x, y, ...ui.pointer))) return ui.pointer;
+    const O = G.pieces[p].orients[o];
+    const mid = [O.cu + a, O.cv + b];
+    let best = null;
+    for (const [x, y] of cs) {
+      const c = cellCentre(G, x, y);
+      const d = (c[0] - mid[0]) ** 2 + (c[1] - mid[1]) ** 2;
+      if (!best || d < best[0]) best = [d, c];
+    }
+    return best[1];
+  }
+
+  /** Rotate a quarter turn (R; back: Shift+R) or flip (F) about the pivot: the piece keeps
+   * covering the cell under the pointer (the nearest grid position to the exact turn). */
   function turn(kind, back = false) {
     if (!ui.pick) return;
     const { p, o, a, b } = ui.pick;
@@ -369,14 +445,33 @@ function render({ model, el }) {
     let o2 = o;
     const steps = kind === "rot" ? (back ? 3 : 1) : 1;
     for (let i = 0; i < steps; i++) o2 = P[kind][o2];
-    const O = P.orients[o];
-    const [a2, b2] = snap(p, o2, O.cu + a, O.cv + b);
+    const O = P.orients[o], O2 = P.orients[o2];
+    const piv = pivot();
+    // the piece's middle, turned about the pivot as the engine turns shapes:
+    // a quarter turn maps (du, dv) to (-dv, du); a flip maps it to (-du, dv)
+    const du = O.cu + a - piv[0], dv = O.cv + b - piv[1];
+    const [tu, tv] = kind === "flip" ? [-du, dv] : back ? [dv, -du] : [-dv, du];
+    const want = [piv[0] + tu, piv[1] + tv]; // where the new middle should be
+    const lo = [-O2.minU, -O2.minV], hi = [G.W / 2 - O2.maxU, G.H - O2.maxV];
+    const a0 = Math.round(want[0] - O2.cu), b0 = Math.round(want[1] - O2.cv);
+    let best = null;
+    for (let a2 = a0 - 3; a2 <= a0 + 3; a2++) {
+      for (let b2 = b0 - 3; b2 <= b0 + 3; b2++) {
+        if ((a2 + b2) & 1 || a2 < lo[0] || a2 > hi[0] || b2 < lo[1] || b2 > hi[1]) continue;
+        const covers = O2.cells.some(([x, y]) => inCell(G, x + 2 * a2, y + b2, piv[0], piv[1]));
+        const d = (O2.cu + a2 - want[0]) ** 2 + (O2.cv + b2 - want[1]) ** 2 + (covers ? 0 : 1000);
+        if (!best || d < best[0]) best = [d, a2, b2];
+      }
+    }
+    const [a2, b2] = best ? [best[1], best[2]] : snap(p, o2, want[0], want[1]);
     ui.pick = { p, o: o2, a: a2, b: b2 };
+    if (ui.byPointer && ui.pointer) ui.grab = [ui.pointer[0] - (O2.cu + a2), ui.pointer[1] - (O2.cv + b2)];
     drawPreview();
   }
 
   function move(da, db) {
     if (!ui.pick) return;
+    ui.byPointer = false;
     const { p, o, a, b } = ui.pick;
     [ui.pick.a, ui.pick.b] = clampMove(p, o, a + da, b + db);
     drawPreview();
@@ -402,6 +497,7 @@ function render({ model, el }) {
   function place() {
     if (!ui.pick) return;
     const info = previewInfo();
+    ui.refusedSig = info.legal ? null : info.sig; // Python will say why in the message line
     ui.placing = { sent: performance.now(), version: model.get("version") };
     model.send({ type: "play", action: info.action, version: model.get("version") });
   }
@@ -448,13 +544,15 @@ function render({ model, el }) {
     placed.forEach(([seat, p, o, anchor], i) => {
       const cs = codeCells(p, o, anchor);
       const first = G.labels[anchor];
-      frag.append(pieceGroup(seat, cs, `${names[seat]} piece ${G.pieces[p].label}, placed at ${first}`, "zw-gq-piece"));
+      frag.append(pieceGroup(seat, cs, `${names[seat]} ${G.pieces[p].label}, placed at ${first}`, "zw-gq-piece"));
       if (i === placed.length - 1) {
         const [cx, cy] = centroid(cs);
-        frag.append(s("circle", { class: "zw-gq-last", cx, cy, r: S * 0.32 }, s("title", {}, "last move")));
+        frag.append(s("circle", { class: "zw-gq-last", cx, cy, r: S * 0.32, role: "img", "aria-label": `last move: ${names[seat]} ${G.pieces[p].label} at ${first}` },
+          s("title", {}, `last move (${names[seat]} ${G.pieces[p].label})`)));
       }
     });
     gPieces.replaceChildren(frag);
+    legendLast.hidden = !placed.length;
 
     // starting squares not covered yet
     const owner = view.owner || "";
@@ -481,12 +579,27 @@ function render({ model, el }) {
       frag.append(s("path", { class: "zw-gq-hl-fill", d: trianglesPath(G, cs) }), s("path", { class: "zw-gq-hl", d: outline }));
     }
     const seat = toMove();
-    if (ui.showAttach && seat !== null) {
-      for (const i of view.attach || []) {
-        const [cx, cy] = centroid([G.cells[i]]);
-        frag.append(s("circle", { class: "zw-gq-attach", cx, cy, r: S * 0.2, fill: fillOf(seat) }));
+    const spots = ui.showAttach && seat !== null ? view.attach || [] : [];
+    if (spots.length) {
+      // each free spot's triangle, shaded; a dot at each corner point where a piece started
+      // there would touch the mover's pieces (the spots touch them at corners only)
+      const own = new Set();
+      for (const i of decoded().byColour[seat]) for (const [u, v] of G.verts(...G.cells[i])) own.add(`${u},${v}`);
+      const points = new Map();
+      for (const i of spots) {
+        for (const [u, v] of G.verts(...G.cells[i])) {
+          const k = `${u},${v}`;
+          if (own.has(k)) points.set(k, [u, v]);
+        }
       }
+      const cells = spots.map((i) => G.cells[i]);
+      const g = s("g", { class: "zw-gq-spots", role: "img", style: `--zw-seat:${colours[seat].fill}`,
+        "aria-label": `${names[seat]} corner spots: ${points.size || spots.length} corner${(points.size || spots.length) === 1 ? "" : "s"} where a new piece may touch, ${spots.length} free triangle${spots.length === 1 ? "" : "s"} next to them` },
+      s("path", { class: "zw-gq-spot-cell", d: trianglesPath(G, cells) }));
+      for (const [u, v] of points.values()) g.append(s("circle", { class: "zw-gq-spot", cx: u * S, cy: v * S, r: S * 0.18 }));
+      frag.append(g);
     }
+    legendSpot.hidden = !spots.length;
     gMarks.replaceChildren(frag);
   }
 
@@ -519,10 +632,14 @@ function render({ model, el }) {
     const [cx, cy] = centroid(info.cs);
     const ok = info.legal;
     const where = info.ids.every((i) => i !== undefined) ? ` at ${G.labels[info.ids[0]]}` : " partly off the board";
+    if (ui.refusedSig !== null && info.sig !== ui.refusedSig) {
+      ui.refusedSig = null; // moved on from the refused spot: its "Not allowed" goes
+      shell.dismiss();
+    }
     gPreview.replaceChildren(s("g", {
       class: ok ? "zw-gq-ok" : "zw-gq-bad",
       role: "img",
-      "aria-label": `${names[seat]} piece ${G.pieces[ui.pick.p].label}${where}: ${ok ? "fits" : "cannot go here"}`,
+      "aria-label": `${names[seat]} ${G.pieces[ui.pick.p].label}${where}: ${ok ? "fits" : "cannot go here"}`,
     },
       s("path", { class: "zw-gq-pv-fill", d: trianglesPath(G, info.cs), fill: fillOf(seat) }),
       ok ? null : s("path", { class: "zw-gq-pv-hatch", d: trianglesPath(G, info.cs) }),
@@ -536,20 +653,26 @@ function render({ model, el }) {
   function drawPreviewStatus() {
     if (!ui.pick) {
       const seat = activeSeat();
-      shell.setStatus(seat !== null ? `${cap(names[seat])}: pick one of your pieces below (click it, or Tab to it and press Enter).` : "", "info");
+      shell.setStatus(seat !== null ? `${cap(names[seat])}: pick a piece in your tray (click it, or Tab to it and press Enter).` : "", "info");
       return;
     }
     const info = previewInfo();
-    const label = G.pieces[ui.pick.p].label;
+    const label = cap(G.pieces[ui.pick.p].label);
+    const fits = `✓ ${label} fits here — click or press Enter to place it.`;
     if (info.legal) {
-      shell.setStatus(`✓ Piece ${label} fits here — click or press Enter to place it.`, "ok");
+      shell.setStatus(fits, "ok");
+      return;
+    }
+    if (ui.refusedSig === info.sig && zw.isRefusal(model.get("message"))) {
+      // the message line under this one says why: say it once
+      shell.setStatus(`✗ ${label} cannot go here: the reason is just below.`, "bad");
       return;
     }
     const reason = ui.reasons.get(ui.explainKey);
     if (reason && reason.key === `${model.get("version")}|${info.sig}`) {
-      shell.setStatus(reason.legal ? `✓ Piece ${label} fits here — click or press Enter to place it.` : `✗ ${reason.text}`, reason.legal ? "ok" : "bad");
+      shell.setStatus(reason.legal ? fits : `✗ ${reason.text}`, reason.legal ? "ok" : "bad");
     } else {
-      shell.setStatus(`✗ Piece ${label} cannot go here…`, "bad");
+      shell.setStatus(`✗ ${label} cannot go here…`, "bad");
     }
   }
 
@@ -561,25 +684,29 @@ function render({ model, el }) {
     const mover = toMove();
     const over = !!view.is_over;
     const winners = view.winners || [];
+    const reveal = revealScores();
     for (let c = 0; c < n; c++) {
       const card = cards[c];
       const mine = new Set(left[c] || []);
       card.card.classList.toggle("zw-to-move", c === mover);
       card.kindEl.textContent = seats[c] === "human" ? "person" : `${seats[c]} bot`;
       const penalty = (view.penalty || [])[c];
-      card.pts.textContent = `${penalty ?? ""}`;
+      card.pts.hidden = !reveal;
+      card.tb.hidden = !reveal;
+      card.hiddenNote.hidden = reveal;
+      card.pts.textContent = reveal ? `${penalty ?? ""}` : "";
       card.pts.title = "penalty points: the squares still in hand";
-      card.tb.textContent = `tie-break ${(view.tiebreak || [])[c] ?? ""}`;
+      card.tb.textContent = reveal ? `tie-break ${(view.tiebreak || [])[c] ?? ""}` : "";
       card.tb.title = "tie-break: the sum of the numbers of the pieces still in hand";
       let badge = "";
-      if (over) badge = winners.includes(c) ? "★ winner" : `place ${(view.ranking || [])[c]}`;
+      if (over) badge = !reveal ? "" : winners.includes(c) ? "★ winner" : `place ${(view.ranking || [])[c]}`;
       else if (c === mover) badge = "to move";
       else if ((view.legal_counts || [])[c] === 0) badge = "out of moves";
       card.badge.textContent = badge;
       card.badge.hidden = !badge;
       card.badge.dataset.kind = over ? (winners.includes(c) ? "win" : "rank") : c === mover ? "move" : "out";
       card.card.setAttribute("aria-label",
-        `${names[c]}, ${seatKind(seats[c])}: ${penalty} penalty points, tie-break ${(view.tiebreak || [])[c]}, ` +
+        `${names[c]}, ${seatKind(seats[c])}: ${reveal ? `${penalty} penalty points, tie-break ${(view.tiebreak || [])[c]}` : "score hidden"}, ` +
         `${mine.size} pieces in hand: ${G.pieces.filter((P) => mine.has(P.n)).map((P) => P.n).join(", ") || "none"}${badge ? "; " + badge : ""}`);
       card.minis.forEach((m, i) => m.classList.toggle("zw-placed", !mine.has(G.pieces[i].n)));
     }
@@ -587,12 +714,15 @@ function render({ model, el }) {
     // the hand of the looking person (the colour to move in a hotseat game)
     const seat = view.seat === null || view.seat === undefined ? null : view.seat;
     hand.hidden = seat === null;
+    keysHelp.hidden = seat === null || over; // nobody places pieces now
     if (seat !== null) {
       const mine = new Set(left[seat] || []);
       hand.style.setProperty("--zw-seat", colours[seat].fill);
-      handTitle.replaceChildren(swatch(seat, "zw-inline-swatch"), " ",
-        h("strong", {}, `${cap(names[seat])}'s pieces`),
-        h("span", { class: "zw-muted" }, active === seat ? (ui.pick ? " · move it over the board" : " · pick one") : over ? "" : " · wait for your turn"));
+      const what = active === seat ? (ui.pick ? "move it over the board" : "pick one")
+        : over ? "" : toMove() === seat ? "no move to make here" : "wait for your turn";
+      handTitle.replaceChildren(
+        h("span", { class: "zw-hand-name" }, swatch(seat, "zw-inline-swatch"), " ", h("strong", {}, `${cap(names[seat])}'s pieces`)),
+        what ? h("span", { class: "zw-muted zw-hand-what" }, what) : "");
       handTray.setAttribute("aria-label", `${names[seat]}'s pieces`);
       handButtons.forEach((b, i) => {
         const P = G.pieces[i];
@@ -603,8 +733,8 @@ function render({ model, el }) {
         b.classList.toggle("zw-picked", !!picked);
         b.disabled = !(active === seat && inHand);
         b.setAttribute("aria-pressed", picked ? "true" : "false");
-        b.setAttribute("aria-label", `${names[seat]} piece ${P.label}, ${P.sq} square${P.sq === 1 ? "" : "s"}, ${inHand ? "in hand" : "placed"}${picked ? ", picked" : ""}`);
-        b.title = `Piece ${P.label}: ${P.sq} square${P.sq === 1 ? "" : "s"}${inHand ? "" : " (placed)"}`;
+        b.setAttribute("aria-label", `${names[seat]} ${pieceTip(P).replace(/^P/, "p")}, ${inHand ? "in hand" : "placed"}${picked ? ", picked" : ""}`);
+        b.title = `${pieceTip(P)}${inHand ? "" : ": placed"}`;
       });
     }
     rotBtn.disabled = flipBtn.disabled = dropBtn.disabled = !ui.pick;
@@ -615,7 +745,9 @@ function render({ model, el }) {
     const seats = model.get("seats") || [];
     const mover = toMove();
     const parts = [];
-    if (view.is_over) {
+    if (view.is_over && !revealScores()) {
+      parts.push(h("strong", {}, "Game over"), h("span", { class: "zw-muted" }, " · scores hidden: count them yourself"));
+    } else if (view.is_over) {
       const w = view.winners || [];
       parts.push(h("strong", {}, "Game over: "), ...w.flatMap((c, i) => [i ? " and " : "", swatch(c, "zw-inline-swatch"), ` ${cap(names[c])}`]),
         w.length === 1 ? " wins." : " share the win.");
@@ -636,14 +768,29 @@ function render({ model, el }) {
       return;
     }
     summary.hidden = ui.summaryHidden;
-    const order = [...Array(n).keys()].sort((x, y) => view.ranking[x] - view.ranking[y] || x - y);
-    const w = view.winners || [];
     const hide = h("button", { class: "zw-btn zw-quiet", type: "button" }, "Show the board");
     hide.addEventListener("click", () => {
       ui.summaryHidden = true;
       summary.hidden = true;
       showSummaryBtn.hidden = false;
     });
+    showSummaryBtn.hidden = !ui.summaryHidden;
+    if (!revealScores()) {
+      // a question lesson asks for the score: only what is on the table
+      summary.replaceChildren(
+        h("div", { class: "zw-summary-title" }, "Game over"),
+        h("div", { class: "zw-summary-win" }, "Scores hidden: count them yourself"),
+        h("table", { class: "zw-summary-table" },
+          h("thead", {}, h("tr", {}, h("th", {}, "Colour"), h("th", {}, "Pieces left"))),
+          h("tbody", {}, [...Array(n).keys()].map((c) => h("tr", {},
+            h("td", { class: "zw-nowrap" }, swatch(c, "zw-inline-swatch"), ` ${cap(names[c])}`),
+            h("td", {}, String((view.pieces_left[c] || []).length)))))),
+        h("div", { class: "zw-summary-note" }, "The pieces still in hand are in the trays beside the board: a square is 1 penalty point, a half square ½."),
+        hide);
+      return;
+    }
+    const order = [...Array(n).keys()].sort((x, y) => view.ranking[x] - view.ranking[y] || x - y);
+    const w = view.winners || [];
     summary.replaceChildren(
       h("div", { class: "zw-summary-title" }, "Game over"),
       h("div", { class: "zw-summary-win" }, w.length === 1 ? `${cap(names[w[0]])} wins!` : `${w.map((c) => cap(names[c])).join(" and ")} share the win!`),
@@ -657,7 +804,6 @@ function render({ model, el }) {
           h("td", {}, String((view.pieces_left[c] || []).length)))))),
       h("div", { class: "zw-summary-note" }, "Fewest penalty points wins (a square in hand is 1 point, a half square ½); on a tie, the lower sum of the numbers of the pieces left."),
       hide);
-    showSummaryBtn.hidden = !ui.summaryHidden;
   }
   const showSummaryBtn = h("button", { class: "zw-btn", type: "button", hidden: true }, "Show the result");
   showSummaryBtn.addEventListener("click", () => {
@@ -679,7 +825,9 @@ function render({ model, el }) {
     if (!pt) return;
     ui.pointer = pt;
     if (!ui.pick) return;
-    const [a, b] = snap(ui.pick.p, ui.pick.o, pt[0], pt[1]);
+    if (!ui.byPointer) ui.grab = [0, 0]; // the pointer takes over from the keys: centre the piece on it
+    ui.byPointer = true;
+    const [a, b] = snap(ui.pick.p, ui.pick.o, pt[0] - ui.grab[0], pt[1] - ui.grab[1]);
     if (a !== ui.pick.a || b !== ui.pick.b) {
       ui.pick.a = a;
       ui.pick.b = b;
@@ -692,8 +840,8 @@ function render({ model, el }) {
   svg.addEventListener("click", (ev) => {
     if (!ui.pick) return;
     const pt = toBox(ev);
-    if (pt) {
-      const [a, b] = snap(ui.pick.p, ui.pick.o, pt[0], pt[1]);
+    if (pt && ui.byPointer) {
+      const [a, b] = snap(ui.pick.p, ui.pick.o, pt[0] - ui.grab[0], pt[1] - ui.grab[1]);
       if (a !== ui.pick.a || b !== ui.pick.b) {
         ui.pick.a = a;
         ui.pick.b = b;
@@ -716,8 +864,8 @@ function render({ model, el }) {
       return true;
     }
     if (key === "Escape") {
-      if (!ui.pick) return false;
-      drop(true);
+      if (!ui.pick && !zw.isRefusal(model.get("message"))) return false;
+      drop(true); // also clears a "Not allowed" message
       return true;
     }
     if (ui.pick && key.startsWith("Arrow")) {
@@ -747,6 +895,7 @@ function render({ model, el }) {
     const version = model.get("version");
     if (version !== lastVersion) {
       lastVersion = version;
+      ui.refusedSig = null; // a new position: Python's message is about it now
       // the position changed: keep the picked piece only if it can still be placed
       if (ui.pick) {
         const seat = activeSeat();
@@ -773,7 +922,7 @@ function render({ model, el }) {
     scheduled = true;
     queueMicrotask(redraw);
   };
-  for (const name of ["view", "legal", "log", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback"]) {
+  for (const name of ["view", "legal", "log", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores"]) {
     shell.on(`change:${name}`, schedule);
   }
   redraw();

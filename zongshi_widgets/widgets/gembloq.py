@@ -47,33 +47,23 @@ def unpack_ids(text: str) -> list[int]:
 
 
 def piece_label(piece) -> str:
-    """How a piece is named on the board: ``"12 (N4.5)"``, or ``"2 (1.5 squares)"`` for the
-    small pieces whose name is their size."""
-    try:
-        float(piece.name)
-    except ValueError:
-        return f"{piece.number} ({piece.name})"
-    return f"{piece.number} ({piece.name} square{'' if piece.squares == 1 else 's'})"
-
-
-def piece_short(piece) -> str:
-    """A short piece name for the log: ``"#12 N4.5"``, ``"#2"``."""
-    try:
-        float(piece.name)
-    except ValueError:
-        return f"#{piece.number} {piece.name}"
-    return f"#{piece.number}"
+    """How a piece is named everywhere on the board (log, messages, hints, labels): its
+    number, then its name: ``"piece 12 (N4.5)"``, ``"piece 2 (1.5)"`` (the small pieces are
+    named by their size in squares)."""
+    return f"piece {piece.number} ({piece.name})"
 
 
 class GembloQBoard(GameBoard):
     """An interactive GembloQ board for JupyterLab and Notebook 7.
 
-    Pick a piece in your tray (click, or Tab and Enter), turn it (R, F), move it over the
-    board (mouse, or arrow keys; Shift+arrows take half steps), and click or press Enter to
-    place it. The preview is green when the placement is legal and red otherwise, with the
-    broken rule in the status line. U undoes, Escape drops the piece. The hint buttons show
-    one legal placement, cycle through all of them, or show what the greedy bot would play;
-    "corner spots" marks where the colour to move may attach.
+    Pick a piece in your tray (click, or Tab and Enter), turn it (R rotates, Shift+R the other
+    way, F flips; the cell under the pointer stays put), move it over the board (mouse, or
+    arrow keys: an arrow moves it half a square, Shift+arrow a whole square), and click or
+    press Enter to place it. The preview is green when the placement is legal and red
+    otherwise, with the broken rule in the status line. U undoes, Escape drops the piece. The
+    hint buttons show one legal placement, cycle through all of them, or show what the greedy
+    bot would play; "corner spots" marks the corners where the colour to move may start a new
+    piece.
 
     Args:
         players (int): 4, 3 or 2 (each its own playing area), or 1 for the puzzle. Ignored
@@ -87,11 +77,15 @@ class GembloQBoard(GameBoard):
             path of a ``.blksgf`` file.
         bot_delay (float): seconds between bot moves made in the browser.
         bot_seed (int | None): seed of the bots' choices between equal moves.
-        **kwargs: passed to :class:`~zongshi_widgets.widgets.base.GameBoard` (e.g.
-            ``history=False``).
+        **kwargs: passed to :class:`~zongshi_widgets.widgets.base.GameBoard`: ``history``,
+            and widget options (``layout``, ``task``, ``reveal_scores``...). Anything else
+            is refused.
 
     Raises:
-        ValueError: a bad player count, seat list, or state of another game.
+        TypeError: an unknown keyword argument (named in the message, with the nearest
+            option: ``bot_dealy`` -> ``bot_delay``), or a ``bot_seed`` that is not an int.
+        ValueError: a bad player count, seat list (``seats="human"`` is refused: give one
+            kind per colour), ``bot_delay`` (a number >= 0), or a state of another game.
         zongshi_widgets.CorruptSave: the game record cannot be read.
         FileNotFoundError: ``blksgf`` names a file that does not exist.
 
@@ -107,6 +101,8 @@ class GembloQBoard(GameBoard):
     _esm = read_asset("base.js", "gembloq.js")
     _css = read_asset("board.css", "gembloq.css")
 
+    SCORE_KEYS = (*GameBoard.SCORE_KEYS, "penalty")
+
     def __init__(
         self,
         players: int = 4,
@@ -118,6 +114,7 @@ class GembloQBoard(GameBoard):
         bot_seed: int | None = 0,
         **kwargs: Any,
     ):
+        self._check_options(kwargs)  # before any work: a typo must not start a game
         if state is not None and blksgf is not None:
             raise ValueError("give either state= or blksgf=, not both")
         if blksgf is not None:
@@ -131,7 +128,7 @@ class GembloQBoard(GameBoard):
         n = state.game.players
         if seats is None:
             seats = [HUMAN] + ["greedy"] * (n - 1)
-        super().__init__(state, list(seats), bot_delay=bot_delay, bot_seed=bot_seed, **kwargs)
+        super().__init__(state, seats, bot_delay=bot_delay, bot_seed=bot_seed, **kwargs)
 
     # -- Python helpers ------------------------------------------------------------------
     def cell_ids(self, cells) -> list[int]:
@@ -197,7 +194,6 @@ class GembloQBoard(GameBoard):
                     "n": piece.number,
                     "name": piece.name,
                     "label": piece_label(piece),
-                    "short": piece_short(piece),
                     "sq": piece.squares,
                     "o": [[v for c in shape for v in c] for shape in piece.orientations],
                     "rot": rot,
@@ -213,7 +209,7 @@ class GembloQBoard(GameBoard):
             "W": tables.W,
             "cells": flat,
             "labels": tables.labels,
-            "starts": [list(sq) for sq in tables.starts],
+            "starts": [list(sq) for sq in tables.starts[: game.colours]],  # the puzzle uses one of two
             "tri": tri,
             "pieces": pieces,
             "colours": colours,
@@ -244,7 +240,8 @@ class GembloQBoard(GameBoard):
         return self._code(action)
 
     def describe(self, before: GembloQState, action, after: GembloQState | None) -> str:
-        """``"blue placed 12 (N4.5) at b27"``, then who passes and, at the end, the winners."""
+        """``"blue placed piece 12 (N4.5) at b27"``, then who passes and, at the end, the
+        winners (only ``"Game over"`` while :attr:`reveal_scores` is ``False``)."""
         game = self._game
         names = game.seat_names
         mover = before.to_move
@@ -263,7 +260,9 @@ class GembloQBoard(GameBoard):
         if passing and not after.is_over:
             who = " and ".join(names[c] for c in passing)
             text += f"; {who} cannot place any more and pass{'es' if len(passing) == 1 else ''}"
-        if after.is_over:
+        if after.is_over and not self.reveal_scores:
+            text += ". Game over (scores hidden: count them yourself)"
+        elif after.is_over:
             sheet = after.score_sheet()
             win = " and ".join(names[c] for c in sheet.winners)
             pts = sheet.totals[sheet.winners[0]]
@@ -271,8 +270,8 @@ class GembloQBoard(GameBoard):
         return text
 
     def short_text(self, before: GembloQState, action) -> str:
-        """``"#12 N4.5 at b27"``."""
-        return f"{piece_short(action.piece)} at {str(action).split(',')[0]}"
+        """``"piece 12 (N4.5) at b27"``."""
+        return f"{piece_label(action.piece)} at {str(action).split(',')[0]}"
 
     def parse_request_action(self, state: GembloQState, action: Any):
         """A placement from a browser request: its notation, or a list of ``[x, y]`` cells

@@ -45,7 +45,7 @@ def state_svg(state, size: int = 14, highlight: list[int] | None = None, prefix:
     for c in range(state.game.colours):
         for i in state.cells_of(c):
             owner[i] = c
-    starts = {i: c for c, sq in enumerate(tables.starts) for i in sq}
+    starts = {i: c for c, sq in enumerate(tables.starts[: state.game.colours]) for i in sq}
     hl = set(highlight or ())
     w, h = tables.W // 2 * size, tables.H * size
     parts = [
@@ -67,7 +67,7 @@ def state_svg(state, size: int = 14, highlight: list[int] | None = None, prefix:
         x, y = tables.cells[i]
         pts = " ".join(f"{u * size},{v * size}" for u, v in vertices(x, y))
         parts.append(f'<polygon points="{pts}" fill="none" stroke="#000" stroke-width="2"/>')
-    for c, sq in enumerate(tables.starts):
+    for c, sq in enumerate(tables.starts[: state.game.colours]):
         if any(i in owner for i in sq):
             continue
         u, v = vertices(*tables.cells[sq[0]])[0]
