@@ -33,7 +33,7 @@ w
 '''
 
 
-def _check_widget_roundtrip(page, jupyter_server, relpath, app, prefix):
+def assert_widget_roundtrip(page, jupyter_server, relpath, app, prefix):
     from playwright.sync_api import expect
 
     open_notebook(page, jupyter_server, relpath, theme="light", app=app)
@@ -73,10 +73,10 @@ def _check_widget_roundtrip(page, jupyter_server, relpath, app, prefix):
 
 def test_anywidget_roundtrip_jupyterlab(page, jupyter_server, make_notebook):
     relpath = make_notebook([WIDGET_CELL])
-    _check_widget_roundtrip(page, jupyter_server, relpath, "lab", "smoke-lab")
+    assert_widget_roundtrip(page, jupyter_server, relpath, "lab", "smoke-lab")
 
 
 @pytest.mark.skipif(importlib.util.find_spec("notebook") is None, reason="notebook not installed")
 def test_anywidget_roundtrip_notebook7(page, jupyter_server, make_notebook):
     relpath = make_notebook([WIDGET_CELL])
-    _check_widget_roundtrip(page, jupyter_server, relpath, "notebook", "smoke-nb7")
+    assert_widget_roundtrip(page, jupyter_server, relpath, "notebook", "smoke-nb7")
