@@ -12,5 +12,8 @@ fi
 if [ ! -d my_notebooks ]; then
   cp -r notebooks my_notebooks
 fi
+# trust the copies (this project's own notebooks), so that their saved board pictures (SVG)
+# show before the cells are run
+find my_notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -exec .venv/bin/jupyter-trust {} + >/dev/null
 # the venv's own jupyter-lab, so that a JupyterLab elsewhere on PATH is never used instead
 exec .venv/bin/jupyter-lab my_notebooks/START_HERE.ipynb "$@"

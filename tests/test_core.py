@@ -94,3 +94,10 @@ def test_games_is_both_the_list_and_the_package():
     import zongshi_widgets.games.gembloq as gq
 
     assert "gembloq" in zw.games() and gq.GembloQ is type(zw.game("gembloq"))
+
+
+def test_unknown_game_options_are_named():
+    with pytest.raises(ValueError, match="no option 'seed'"):
+        zw.game("gembloq", seed=1)
+    with pytest.raises(KeyError, match="no game named"):
+        zw.game(["gembloq"])

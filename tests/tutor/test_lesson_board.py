@@ -57,3 +57,21 @@ def test_static_picture_for_where_widgets_cannot_run():
     data = data[0] if isinstance(data, tuple) else data
     assert "<svg" in data["text/html"] and lb.lesson.task.split(".")[0] in data["text/html"]
     assert isinstance(lb, LessonBoard) and board_class("gembloq").__name__ == "GembloQBoard"
+
+
+def test_try_again_starts_the_hints_over_and_lessons_hide_the_boards_own_hints():
+    lb = show_lesson("gembloq", "corner-contact")
+    for _ in range(3):
+        lb.next_hint()
+    assert lb.board.highlight
+    lb.reset()
+    assert lb._hint.value == "" and lb.board.highlight == []
+    assert lb.next_hint() == lb.lesson.hints[0]
+    assert "zw-in-lesson" in lb.board._dom_classes
+
+
+def test_question_lessons_hide_the_scores_until_solved():
+    lb = show_lesson("gembloq", "tie-break")
+    assert lb.board.reveal_scores is False
+    lb.answer("red")
+    assert lb.board.reveal_scores is True and "Lesson solved" in lb.board.feedback

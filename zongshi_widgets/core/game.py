@@ -8,6 +8,7 @@ leaves the old one untouched. See ``DESIGN.md`` ("The kernel contract").
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -270,11 +271,15 @@ def game(name: str, players: int | None = None, **options: Any) -> Game:
         KeyError: no game has that name.
         ValueError: the player count or an option is not allowed.
     """
-    try:
-        module, attr, _ = _REGISTRY[name]
-    except KeyError:
-        raise KeyError(f"no game named {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise KeyError(f"no game named {name!r}; known games: {', '.join(sorted(_REGISTRY))}")
+    module, attr, _ = _REGISTRY[name]
     factory: Callable[..., Game] = getattr(importlib.import_module(module), attr)
     if players is not None:
         options["players"] = players
+    params = inspect.signature(factory).parameters
+    unknown = sorted(set(options) - set(params))
+    if unknown and not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        known = ", ".join(p for p in params if p != "self")
+        raise ValueError(f"{name} has no option {', '.join(map(repr, unknown))}; its options are: {known} (seeds go to new_state(seed=...))")
     return factory(**options)

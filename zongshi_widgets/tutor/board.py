@@ -54,6 +54,7 @@ class LessonBoard(W.VBox):
         self._hint_index = 0
         self.board = board_class(item.game)(state=self.start, seats=["human"] * self.start.game.players, history=False, **board_options)
         self.board.task = item.task
+        self.board.add_class("zw-in-lesson")  # hides the board's own hints and "New game"
         if item.goal == "answer":  # the score panel would give the answer away
             self.board.reveal_scores = False
         self.board.observe_play(self._judge)
@@ -171,9 +172,12 @@ class LessonBoard(W.VBox):
         return [tables.index[c] for c in cells]
 
     def reset(self) -> None:
-        """Back to the lesson's position (the attempts so far are kept)."""
+        """Back to the lesson's position; the hints start again (the attempts so far, and a
+        solved lesson's tick, are kept)."""
         self.board.goto(node=0)
         self.board.highlight = []
+        self._hint.value = ""
+        self._hint_index = 0
 
 
 def show_lesson(game_or_lesson: str | Lesson, lesson_id: str | None = None, **board_options: Any) -> LessonBoard:

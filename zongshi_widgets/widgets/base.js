@@ -90,7 +90,7 @@ const zw = (() => {
 
     const undo = h("button", { class: "zw-btn", type: "button", title: "Undo (U)", "aria-keyshortcuts": "U" }, "↶ Undo");
     const redo = h("button", { class: "zw-btn", type: "button", title: "Redo (Shift+U)", "aria-keyshortcuts": "Shift+U" }, "↷ Redo");
-    const newGame = h("button", { class: "zw-btn zw-quiet", type: "button", title: "Start a new game (asks again)" }, "New game");
+    const newGame = h("button", { class: "zw-btn zw-quiet zw-newgame", type: "button", title: "Start a new game (asks again)" }, "New game");
     const branches = h("select", { class: "zw-branches", "aria-label": "Lines of play tried", hidden: true });
     const toolbar = h("div", { class: "zw-toolbar" });
     const controls = h("div", { class: "zw-controls", role: "toolbar", "aria-label": "Moves" }, undo, redo, branches, newGame);

@@ -780,7 +780,7 @@ function render({ model, el }) {
       summary.replaceChildren(
         h("div", { class: "zw-summary-title" }, "Game over"),
         h("div", { class: "zw-summary-win" }, "Scores hidden: count them yourself"),
-        h("table", { class: "zw-summary-table" },
+        h("table", { class: "zw-summary-table zw-scores-hidden" },
           h("thead", {}, h("tr", {}, h("th", {}, "Colour"), h("th", {}, "Pieces left"))),
           h("tbody", {}, [...Array(n).keys()].map((c) => h("tr", {},
             h("td", { class: "zw-nowrap" }, swatch(c, "zw-inline-swatch"), ` ${cap(names[c])}`),

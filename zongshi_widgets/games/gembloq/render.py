@@ -58,11 +58,16 @@ def state_svg(state, size: int = 14, highlight: list[int] | None = None, prefix:
         (a, b), (c, d), (e, f) = vertices(x, y)
         path = f"M{a * size} {b * size}L{c * size} {d * size}L{e * size} {f * size}Z"
         c = owner.get(i)
-        key = f"url(#{prefix}p{c})|rgba(0,0,0,.35)" if c is not None else ("#c9c9c9|#888" if i in starts else "#f4f1ea|#d6d0c4")
+        if c is not None:
+            key = f"url(#{prefix}p{c})|rgba(0,0,0,.35)|1"
+        elif i in starts:  # a starting square not yet covered: a pale square of its colour
+            key = f"{PALETTE[starts[i]][0]}|{PALETTE[starts[i]][0]}|.35"
+        else:
+            key = "#f4f1ea|#d6d0c4|1"
         groups.setdefault(key, []).append(path)
     for key, paths in groups.items():
-        fill, stroke = key.split("|")
-        parts.append(f'<path d="{"".join(paths)}" fill="{fill}" stroke="{stroke}" stroke-width=".6"/>')
+        fill, stroke, opacity = key.split("|")
+        parts.append(f'<path d="{"".join(paths)}" fill="{fill}" fill-opacity="{opacity}" stroke="{stroke}" stroke-width=".6"/>')
     for i in hl:
         x, y = tables.cells[i]
         pts = " ".join(f"{u * size},{v * size}" for u, v in vertices(x, y))

@@ -131,6 +131,8 @@ def read_blksgf(text: str) -> GembloQState:
             if not name.isdigit():
                 continue
             colour = int(name) - 1
+            if len(values) != 1:
+                raise CorruptSave(f"node {k}: a move has exactly one value, {name}[...] has {len(values)}")
             if not 0 <= colour < state.game.colours:
                 raise CorruptSave(f"node {k}: colour {name} does not play in {gm}")
             move = values[0].strip()
