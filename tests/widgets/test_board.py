@@ -635,3 +635,8 @@ def test_puzzle_board_sends_only_the_playing_colours_starting_square():
     board = GembloQBoard(players=1, seats=["human"])
     assert len(board.geometry["starts"]) == len(board.geometry["colours"]) == 1
     assert board.state._repr_svg_().count('stroke="#000" stroke-width=".8"') == 1  # one starting-square mark
+
+
+def test_blksgf_argument_must_be_text_or_a_path():
+    with pytest.raises(TypeError, match="blksgf must be"):
+        GembloQBoard(blksgf=5)

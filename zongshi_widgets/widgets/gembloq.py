@@ -320,6 +320,8 @@ class GembloQBoard(GameBoard):
 def _record_text(blksgf: str | os.PathLike) -> str:
     if isinstance(blksgf, str) and blksgf.lstrip().startswith("("):
         return blksgf
+    if not isinstance(blksgf, (str, os.PathLike)):
+        raise TypeError(f"blksgf must be a record's text or the path of a .blksgf file, not {type(blksgf).__name__}")
     path = pathlib.Path(blksgf)
     if not path.is_file():
         raise FileNotFoundError(f"no game record at {path}")
