@@ -409,15 +409,7 @@ class GameBoard(anywidget.AnyWidget):
         Raises:
             IndexError: this is the first position; nothing changes.
         """
-        self._cancel_bots()
-        tl = self._timeline
-        if not tl.can_undo():
-            raise IndexError("nothing to undo: this is the first position")
-        tl.undo()
-        while tl.can_undo() and self._bot_seat(tl.state) is not None and self._has_human():
-            tl.undo()
-        self._changed(f"undo: back to move {len(self.state.history)}{self._whose_turn()}")
-        return self.state
+        return self._step(back=True)
 
     def redo(self) -> State:
         """Replay moves along the line visited last, until a person is to move again.
@@ -428,14 +420,21 @@ class GameBoard(anywidget.AnyWidget):
         Raises:
             IndexError: nothing was played from here; nothing changes.
         """
+        return self._step(back=False)
+
+    def _step(self, back: bool) -> State:
+        """Undo (``back``) or redo one move, then on over the bots' moves until a person is
+        to move again (when some seat is human)."""
         self._cancel_bots()
         tl = self._timeline
-        if not tl.can_redo():
-            raise IndexError("nothing to redo from this position")
-        tl.redo()
-        while tl.can_redo() and self._bot_seat(tl.state) is not None and self._has_human():
-            tl.redo()
-        self._changed(f"redo: forward to move {len(self.state.history)}{self._whose_turn()}")
+        can, move = (tl.can_undo, tl.undo) if back else (tl.can_redo, tl.redo)
+        if not can():
+            raise IndexError("nothing to undo: this is the first position" if back else "nothing to redo from this position")
+        move()
+        while can() and self._bot_seat(tl.state) is not None and self._has_human():
+            move()
+        where = "back to" if back else "forward to"
+        self._changed(f"{'undo' if back else 'redo'}: {where} move {len(self.state.history)}{self._whose_turn()}")
         return self.state
 
     def goto(self, ply: int | None = None, *, node: int | None = None) -> State:
