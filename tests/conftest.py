@@ -1,8 +1,18 @@
 import pathlib
+import sys
 
 import pytest
 
+from zongshi_widgets.core import register
+
 DATA = pathlib.Path(__file__).parent / "data"
+SUPPORT = pathlib.Path(__file__).parent / "support"
+
+# Sealed Bids (tests/support/sealed_bids.py): a small game with hidden hands, face-down bids,
+# a deck reshuffled during play and two-step turns, registered for the shared suites so that
+# the framework for secrets is tested on a game that has them.
+sys.path.insert(0, str(SUPPORT))
+register("sealed_bids", "sealed_bids:SealedBids", "Sealed Bids: a test game with hidden hands and face-down bids; 2-4 players")
 
 
 @pytest.fixture(scope="session")

@@ -101,3 +101,82 @@ def test_unknown_game_options_are_named():
         zw.game("gembloq", seed=1)
     with pytest.raises(KeyError, match="no game named"):
         zw.game(["gembloq"])
+
+
+def test_game_type_checks_its_declaration():
+    from zongshi_widgets.core import GameType
+
+    gt = GameType("X", (2, 3), 2, hidden_information=True, chance=False)
+    assert not gt.perfect_information
+    assert zw.game_type("gembloq").perfect_information and zw.game_type("gembloq").lower_score_wins
+    with pytest.raises(ValueError, match="ascending"):
+        GameType("X", (3, 2), 2, hidden_information=False, chance=False)
+    with pytest.raises(ValueError, match="default_players"):
+        GameType("X", (2, 3), 4, hidden_information=False, chance=False)
+
+
+def test_registry_entries_name_their_parts_without_importing_them():
+    from zongshi_widgets.core import load_ref, register, registration, unregister
+
+    entry = registration("gembloq")
+    assert entry.board == "zongshi_widgets.widgets.gembloq:GembloQBoard" and entry.lessons == "zongshi_widgets.tutor.gembloq"
+    with pytest.raises(ValueError, match="module:attribute"):
+        register("bad", "no-colon-here", "x")
+    with pytest.raises(ValueError, match="module:attribute"):
+        register("bad", "a:b", "x", board="nocolon")
+    assert "bad" not in zw.games()
+    register("temp", "zongshi_widgets.games.gembloq:GembloQ", "temporary")
+    assert zw.game("temp", players=2).players == 2
+    unregister("temp")
+    with pytest.raises(KeyError, match="no game named 'temp'"):
+        registration("temp")
+    assert load_ref("zongshi_widgets.core:Chance") is Chance
+    with pytest.raises(ValueError):
+        load_ref("zongshi_widgets.core")
+
+
+def test_positions_from_descriptions_are_checked_and_saved_with_their_origin():
+    game = zw.game("sealed_bids", players=2)
+    toml = """
+    hands = [[1, 2, 3], [13, 14, 15]]
+    prize = 5
+    """
+    state = game.from_position(toml, seed=8)
+    assert state.view(0)["hand"] == [1, 2, 3] and state.view(1)["hand"] == [13, 14, 15]
+    assert "hand" not in state.view(None) and state.view(None)["prize"] == 5
+    assert state.origin == {"hands": [[1, 2, 3], [13, 14, 15]], "prize": 5}
+    assert game.from_position('{"hands": [[1, 2, 3], [13, 14, 15]], "prize": 5}', seed=8) == state
+    after = state.play("bid 3")
+    assert game.load_state(after.to_json()) == after
+    for bad, why in (
+        ({"hands": [[1, 2, 3], [3, 4, 5]]}, "two places"),
+        ({"hands": [[1, 2, 3]]}, "one entry per seat"),
+        ({"hands": [[1, 2, 3, 4, 5], [6]]}, "at most 4"),
+        ({"hands": [[1], [2]], "prize": 9}, "not a prize"),
+        ({"colour": "red"}, "unknown position keys"),
+        ({"x": {1, 2}}, "JSON-able"),
+        ([1, 2], "dict"),
+    ):
+        with pytest.raises(ValueError, match=why):
+            game.from_position(bad)
+    data = json.loads(after.to_json())
+    data["origin"] = {"hands": [[1, 1, 1], [2, 3, 4]]}
+    with pytest.raises(zw.CorruptSave, match="starting position"):
+        game.load_state(json.dumps(data))
+    data["origin"] = "hands = 1"
+    with pytest.raises(zw.CorruptSave, match="starting position"):
+        game.load_state(json.dumps(data))
+    with pytest.raises(NotImplementedError, match="no readable position"):
+        zw.game("gembloq").from_position({})
+
+
+def test_turns_group_the_steps_of_one_seat():
+    state = zw.game("sealed_bids", players=2).new_state(seed=1)
+    first = state.turn
+    assert (first.round, first.turn, first.step, first.seat) == (1, 1, "bid", 0)
+    after_bid = state.play(state.legal_actions()[0])
+    assert after_bid.turn.turn == 1 and after_bid.turn.step == "draw" and after_bid.turn.seat == 0
+    after_draw = after_bid.play("pass")
+    assert after_draw.turn.turn == 2 and after_draw.turn.seat == 1
+    gq = zw.game("gembloq", players=2).new_state()
+    assert gq.turn.turn == 1 and gq.turn.step is None and gq.turn.round is None

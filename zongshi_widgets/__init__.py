@@ -13,11 +13,14 @@ from .core import (
     Chance,
     CorruptSave,
     Game,
+    GameType,
     IllegalAction,
     ScoreSheet,
     State,
     Timeline,
+    Turn,
     game,
+    game_type,
 )
 
 __version__ = "0.1.0"
@@ -38,11 +41,14 @@ __all__ = [
     "Chance",
     "CorruptSave",
     "Game",
+    "GameType",
     "IllegalAction",
     "ScoreSheet",
     "State",
     "Timeline",
+    "Turn",
     "game",
+    "game_type",
     "games",
     "__version__",
 ]

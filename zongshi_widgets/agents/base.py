@@ -1,19 +1,36 @@
-"""Random and greedy bots over the kernel contract."""
+"""Bots over the kernel contract, and the bot registry.
+
+A bot decides only from what its seat may see: :meth:`Agent.choose` hands the bot's own
+:meth:`Agent.decide` the real state only when the game has neither hidden information nor
+chance, and otherwise a determinization for that seat (:meth:`State.determinize`): the unseen
+parts resampled from the bot's own generator. Two positions that look the same to the seat
+therefore get the same choice from a bot with the same seed.
+
+Generic bots (``random``, ``greedy``) play every game; a game registers its own bots with its
+registration (``register(..., agents={"name": "module:Class"})``, see
+:func:`zongshi_widgets.core.register`).
+"""
 
 from __future__ import annotations
 
+import inspect
 import random
 from typing import Any
 
-from ..core import State
+from ..core import Game, State, load_ref, registration
 
 
 class Agent:
-    """A bot: something that picks an action for the seat to move.
+    """A bot: something that picks an action for a seat, from what that seat may see.
+
+    Subclasses override :meth:`decide`.
 
     Args:
         seed (int | None): seed of the bot's own random generator (its choices between equal
-            actions); the game's chance is never touched.
+            actions, and its guesses at hidden parts); the game's chance is never touched.
+
+    Attributes:
+        rng (random.Random): the bot's generator.
     """
 
     name = "agent"
@@ -21,11 +38,38 @@ class Agent:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> Any:
-        """One of ``state.legal_actions()``.
+    def choose(self, state: State, seat: int | None = None) -> Any:
+        """The action this bot plays for ``seat``, one of ``state.legal_actions()``.
+
+        The bot sees ``state`` only through ``seat``'s eyes: in a game with hidden
+        information or chance, :meth:`decide` gets ``state.determinize(seat, self.rng)``.
+
+        Args:
+            state (State): the real position.
+            seat (int | None): the deciding seat; default (and the only allowed value) the
+                seat to move.
+
+        Returns:
+            an action of ``state.legal_actions()``.
 
         Raises:
-            ValueError: the game is over (nothing to choose).
+            ValueError: the game is over, or ``seat`` is not the seat to move.
+        """
+        if state.is_over:
+            raise ValueError("the game is over: no legal action to choose")
+        if seat is None:
+            seat = state.to_move
+        if seat != state.to_move:
+            raise ValueError(f"seat {seat!r} is not to move (seat {state.to_move} is)")
+        return self.decide(visible_state(state, seat, self.rng), seat)
+
+    def decide(self, state: State, seat: int) -> Any:
+        """Pick an action of ``state`` for ``seat`` (override).
+
+        Args:
+            state (State): a state that is safe for ``seat`` to read: the real one in a
+                perfect-information game, a determinization otherwise.
+            seat (int): the deciding seat (the one to move).
         """
         raise NotImplementedError
 
@@ -33,16 +77,31 @@ class Agent:
         return f"<{self.name} bot>"
 
 
+def visible_state(state: State, seat: int, rng: random.Random) -> State:
+    """What a bot of ``seat`` may read: ``state`` itself when the game has neither hidden
+    information nor chance, else ``state.determinize(seat, rng)``.
+
+    Args:
+        state (State): the real position.
+        seat (int): the deciding seat.
+        rng (random.Random): the generator for the unseen parts.
+
+    Returns:
+        State: safe for ``seat`` to read whole.
+    """
+    if state.game.game_type.perfect_information:
+        return state
+    return state.determinize(seat, rng)
+
+
 class RandomAgent(Agent):
     """Plays a uniformly random legal action."""
 
     name = "random"
 
-    def choose(self, state: State) -> Any:
-        """A uniformly random legal action (see :meth:`Agent.choose`)."""
+    def decide(self, state: State, seat: int) -> Any:
+        """A uniformly random legal action (see :meth:`Agent.decide`)."""
         legal = state.legal_actions()
-        if not legal:
-            raise ValueError("the game is over: no legal action to choose")
         return legal[self.rng.randrange(len(legal))]
 
 
@@ -56,14 +115,11 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def choose(self, state: State) -> Any:
-        """The best-valued legal action (see :meth:`Agent.choose`)."""
+    def decide(self, state: State, seat: int) -> Any:
+        """The best-valued legal action (see :meth:`Agent.decide`)."""
         legal = state.legal_actions()
-        if not legal:
-            raise ValueError("the game is over: no legal action to choose")
         value = getattr(state, "greedy_value", None)
         if value is None:
-            seat = state.to_move
 
             def value(action):
                 sheet = state.play(action).score_sheet()
@@ -80,25 +136,90 @@ class GreedyAgent(Agent):
         return best[self.rng.randrange(len(best))]
 
 
-_AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+#: Bots that play every game, by name.
+_GENERIC: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
-def agents() -> list[str]:
-    """The names :func:`agent` accepts."""
-    return sorted(_AGENTS)
+def register_agent(name: str, cls: type[Agent]) -> None:
+    """Make a bot that plays every game available by name (a game's own bots are registered
+    with the game instead: ``register(..., agents=...)``).
+
+    Raises:
+        TypeError: ``cls`` is not an :class:`Agent` subclass.
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Agent)):
+        raise TypeError(f"a bot is an Agent subclass, not {cls!r}")
+    _GENERIC[name] = cls
 
 
-def agent(name: str, seed: int | None = None) -> Agent:
+def _game_name(game: str | Game | None) -> str | None:
+    if game is None or isinstance(game, str):
+        return game
+    if isinstance(game, Game):
+        return game.name
+    raise TypeError(f"game must be a game name or a Game, not {type(game).__name__}")
+
+
+def agents(game: str | Game | None = None) -> list[str]:
+    """The bot names :func:`agent` accepts: the generic bots, plus ``game``'s own.
+
+    Args:
+        game (str | Game | None): a game (or its registry name); ``None``: generic bots only.
+
+    Raises:
+        KeyError: no game has that name.
+    """
+    name = _game_name(game)
+    own = registration(name).agents if name is not None else {}
+    return sorted(set(_GENERIC) | set(own))
+
+
+def agent(name: str, seed: int | None = None, game: str | Game | None = None) -> Agent:
     """Make a bot by name.
 
     Args:
-        name (str): ``"random"`` or ``"greedy"``.
+        name (str): one of :func:`agents` (``"random"``, ``"greedy"``, or a bot of ``game``).
         seed (int | None): the bot's own seed.
+        game (str | Game | None): the game, to find its own bots.
 
     Raises:
-        KeyError: unknown name.
+        KeyError: unknown name (the message lists the known ones).
     """
+    game_name = _game_name(game)
+    own = registration(game_name).agents if game_name is not None else {}
+    if isinstance(name, str) and name in own:
+        cls = load_ref(own[name])
+    elif isinstance(name, str) and name in _GENERIC:
+        cls = _GENERIC[name]
+    else:
+        raise KeyError(f"no bot named {name!r}; known: {', '.join(agents(game_name))}")
+    return cls(seed=seed)
+
+
+def ask(bot: Any, state: State, seat: int | None = None) -> Any:
+    """Ask any bot for its action, giving it only what ``seat`` may see.
+
+    An :class:`Agent` (or any object whose ``choose`` takes ``(state, seat)``) gets the real
+    state and does its own determinizing. A bot written as ``choose(state)`` (e.g. in a
+    notebook) gets the real state only in perfect-information games, else a determinization
+    drawn from the bot's ``rng`` (or a fixed-seed generator when it has none).
+
+    Args:
+        bot: the bot.
+        state (State): the real position.
+        seat (int | None): the deciding seat (default: the seat to move).
+
+    Returns:
+        the bot's action.
+    """
+    if seat is None:
+        seat = state.to_move
+    choose = bot.choose
     try:
-        return _AGENTS[name](seed=seed)
-    except KeyError:
-        raise KeyError(f"no bot named {name!r}; known: {', '.join(agents())}") from None
+        params = [p for p in inspect.signature(choose).parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    if len(params) >= 2:
+        return choose(state, seat)
+    rng = getattr(bot, "rng", None)
+    return choose(visible_state(state, seat, rng if isinstance(rng, random.Random) else random.Random(0)))

@@ -7,15 +7,16 @@ leaves the old one untouched. See ``DESIGN.md`` ("The kernel contract").
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import json
+import random
+import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from .chance import Chance
 from .errors import CorruptSave, IllegalAction
+from .gametype import GameType, Turn
 from .scoresheet import ScoreSheet
 
 SAVE_FORMAT = "zongshi_widgets.state/1"
@@ -24,16 +25,21 @@ SAVE_FORMAT = "zongshi_widgets.state/1"
 class Game(ABC):
     """Rules, components and variant options of one game; immutable.
 
-    Subclasses set :attr:`name` and implement :meth:`new_state`, and their states implement
-    the abstract methods of :class:`State`.
+    Subclasses set :attr:`name` and :attr:`game_type` and implement :meth:`new_state`, and
+    their states implement the abstract methods of :class:`State`. A game whose lessons or
+    tests pose positions directly also implements :meth:`_state_from_position` (and its
+    states :meth:`State.position`).
 
     Attributes:
         name (str): the registry name, e.g. ``"gembloq"``.
+        game_type (GameType): what the game declares about itself (player counts, hidden
+            information, chance, multi-step turns, notation help).
         players (int): how many seats play.
         options (dict): the variant options this game was made with (JSON-able values).
     """
 
     name: str = ""
+    game_type: ClassVar[GameType]
 
     def __init__(self, players: int, options: dict | None = None):
         self._players = players
@@ -62,6 +68,65 @@ class Game(ABC):
             seed (int | None): seed of the state's chance; the same seed and the same
                 actions give the same game. ``None`` draws a seed (kept in the state).
         """
+
+    def check_seat(self, seat: Any, *, spectator: bool = True) -> int | None:
+        """``seat`` checked: a seat number of this game (or ``None``, a spectator).
+
+        Args:
+            seat: the value to check.
+            spectator (bool): whether ``None`` is allowed.
+
+        Returns:
+            int | None: the seat.
+
+        Raises:
+            TypeError: not an int (bools are refused), or ``None`` where a seat is needed.
+            ValueError: out of range (the message gives the range).
+        """
+        if seat is None and spectator:
+            return None
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(f"a seat is an int from 0 to {self.players - 1}{' or None (a spectator)' if spectator else ''}, not {seat!r}")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"this {self.players}-player game has seats 0..{self.players - 1}, not {seat}")
+        return seat
+
+    def from_position(self, description: dict | str, seed: int | None = None) -> State:
+        """A state built from a readable position description (hands, boards, whose turn...).
+
+        Lessons and tests pose positions this way ("you hold these two scrolls and these
+        boxes") instead of searching for a seed that deals them. The description's keys are
+        the game's own (see its ``_state_from_position``); parts it leaves out are dealt by the
+        game's chance from ``seed``. The state saves and loads like any other: its save keeps
+        the description and replays the actions played since.
+
+        Args:
+            description (dict | str): the position, as a dict or as TOML or JSON text.
+            seed (int | None): seed of the state's chance (draws after, and parts left out).
+
+        Returns:
+            State: the position, with an empty history.
+
+        Raises:
+            ValueError: the text is neither TOML nor JSON, the description breaks the game's
+                components or rules (a card in two places, a hand over its limit...), or it
+                is not JSON-able.
+            NotImplementedError: this game has no position descriptions.
+        """
+        desc = _parse_description(description)
+        if not isinstance(desc, dict):
+            raise ValueError("a position description is a JSON object / TOML table")
+        state = self._state_from_position(desc, Chance(seed))
+        state._origin = desc
+        return state
+
+    def _state_from_position(self, description: dict, chance: Chance) -> State:
+        """Build the state a description gives (override; see :meth:`from_position`).
+
+        Raises:
+            ValueError: the description is not a possible position of this game.
+        """
+        raise NotImplementedError(f"{self.name} has no readable position descriptions yet; play actions from new_state() instead")
 
     def load_state(self, text: str | dict) -> State:
         """Load a state saved by :meth:`State.to_json`.
@@ -100,7 +165,16 @@ class Game(ABC):
             raise CorruptSave("seed must be an integer")
         if "chance" not in data:
             raise CorruptSave("the save has no chance state")
-        state = self.new_state(seed=seed)
+        origin = data.get("origin")
+        if origin is None:
+            state = self.new_state(seed=seed)
+        else:
+            if not isinstance(origin, dict):
+                raise CorruptSave("the saved starting position must be a position description (a JSON object)")
+            try:
+                state = self.from_position(origin, seed=seed)
+            except (ValueError, TypeError, KeyError, NotImplementedError) as exc:
+                raise CorruptSave(f"the saved starting position is not a position of this game: {exc}") from None
         for i, notation in enumerate(history):
             try:
                 state = state.play(notation)
@@ -146,12 +220,14 @@ class State(ABC):
             directly: states copy it before they draw).
     """
 
-    __slots__ = ("game", "history", "chance")
+    __slots__ = ("game", "history", "chance", "_origin", "_sample")
 
     def __init__(self, game: Game, history: tuple, chance: Chance):
         self.game = game
         self.history = history
         self.chance = chance
+        self._origin: dict | None = None  # the position description this line started from
+        self._sample = False  # a determinization (bots' guess), not the real game
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -184,12 +260,116 @@ class State(ABC):
         """The scores as they stand (final when :attr:`is_over`)."""
 
     @abstractmethod
-    def view(self, player: int | None) -> dict:
-        """A JSON-able dict of what seat ``player`` may see (``None``: a spectator)."""
-
-    @abstractmethod
     def digest(self) -> str:
         """A short text that changes whenever the position changes (used by saves)."""
+
+    # -- what a seat may see ----------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict:
+        """A JSON-able dict of what ``seat`` may see (``None``: a spectator, public only).
+
+        Built from parts: :meth:`public_view` (what everybody sees) plus, for a seat,
+        :meth:`private_view` (what only that seat sees: its hand, its face-down bid...), plus
+        ``seat``, ``to_move``, ``is_over`` and ``turn`` (:attr:`turn` as a dict). Nothing that
+        ``seat`` may not see is in it; boards send only this to the browser.
+
+        Args:
+            seat (int | None): the seat looking, or ``None``.
+
+        Returns:
+            dict: JSON-able.
+
+        Raises:
+            TypeError, ValueError: ``seat`` is not a seat of this game.
+        """
+        seat = self.game.check_seat(seat)
+        out = {"game": self.game.name, "seat": seat, "to_move": self.to_move, "is_over": self.is_over, "turn": self.turn.to_json()}
+        out.update(self.public_view())
+        if seat is not None:
+            private = self.private_view(seat)
+            clash = set(private) & set(out)
+            if clash:
+                raise RuntimeError(f"{self.game.name}: private_view keys {sorted(clash)} clash with public keys")
+            out.update(private)
+        return out
+
+    def public_view(self) -> dict:
+        """What every seat and a spectator may see, JSON-able (override).
+
+        Raises:
+            NotImplementedError: the game implements neither this nor :meth:`view`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} implements neither view() nor public_view()")
+
+    def private_view(self, seat: int) -> dict:
+        """What only ``seat`` may see (its hand, its face-down choices), JSON-able; keys must
+        differ from :meth:`public_view`'s. Default: nothing (override in games with secrets)."""
+        return {}
+
+    def determinize(self, seat: int, rng: random.Random | int | None = None) -> State:
+        """A full state consistent with everything ``seat`` has seen, the rest resampled.
+
+        The unseen parts (other seats' hands, deck and bag order, face-down tiles, the future
+        of chance) are dealt anew from ``rng``. Bots and hints decide from this (or from
+        ``view(seat)``), never from the real state. The result depends only on what ``seat``
+        sees and on ``rng``: two real states with the same ``view(seat)`` give the same
+        determinization for the same ``rng`` state. ``seat`` sees the same view and has the
+        same legal actions in it. It is a sample, not the real game: it plays on, but cannot
+        be saved.
+
+        Args:
+            seat (int): the seat whose knowledge is kept.
+            rng (random.Random | int | None): the generator (or a seed) for the unseen parts.
+
+        Returns:
+            State: this state itself when the game has neither hidden information nor chance;
+            else a new sampled state.
+
+        Raises:
+            TypeError, ValueError: ``seat`` is not a seat of this game.
+        """
+        seat = self.game.check_seat(seat, spectator=False)
+        gt = self.game.game_type
+        if not gt.hidden_information and not gt.chance:
+            return self
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        sample = self._determinize(seat, rng)
+        sample._sample = True
+        return sample
+
+    def _determinize(self, seat: int, rng: random.Random) -> State:
+        """The game's own resampling (override in games with hidden information or chance;
+        see :meth:`determinize`). It must read the real state only through what ``seat`` may
+        see, and draw only from ``rng``."""
+        raise NotImplementedError(f"{self.game.name} declares hidden information or chance but does not implement _determinize")
+
+    def position(self) -> dict:
+        """The whole position as a readable description (hidden parts included), which
+        :meth:`Game.from_position` turns back into an equal state (override).
+
+        Raises:
+            NotImplementedError: the game has no position descriptions.
+        """
+        raise NotImplementedError(f"{self.game.name} has no readable position descriptions yet")
+
+    @property
+    def turn(self) -> Turn:
+        """Which round, turn and step this position is in (:class:`~zongshi_widgets.core.Turn`).
+
+        Default, for games of one action per turn and no rounds: turn = actions played + 1.
+        """
+        return Turn(round=None, turn=len(self.history) + 1, step=None, seat=self.to_move)
+
+    @property
+    def origin(self) -> dict | None:
+        """The position description this game started from (:meth:`Game.from_position`), or
+        ``None`` when it started from :meth:`Game.new_state`."""
+        return self._origin
+
+    @property
+    def is_sample(self) -> bool:
+        """``True`` for a determinization (a bot's guess at the hidden parts)."""
+        return self._sample
 
     # -- shared behaviour ---------------------------------------------------------------
     @property
@@ -216,12 +396,23 @@ class State(ABC):
             action = self.parse_action(action)
         else:
             self.check(action)
-        return self._apply(action)
+        after = self._apply(action)
+        after._origin = self._origin
+        after._sample = self._sample
+        return after
 
     def to_json(self) -> str:
-        """The whole state as JSON text (chance included), for :meth:`Game.load_state`."""
+        """The whole state as JSON text (chance included), for :meth:`Game.load_state`.
+
+        Raises:
+            ValueError: this is a determinization (:meth:`determinize`), not a real game.
+        """
+        if self._sample:
+            raise ValueError("this state is a determinization (a guess at hidden parts for bots), not a real game: it cannot be saved")
+        extra = {} if self._origin is None else {"origin": self._origin}
         return json.dumps(
             {
+                **extra,
                 "format": SAVE_FORMAT,
                 "game": self.game.name,
                 "players": self.game.players,
@@ -234,52 +425,22 @@ class State(ABC):
         )
 
 
-# -- registry --------------------------------------------------------------------------
-_REGISTRY: dict[str, tuple[str, str, str]] = {}
 
-
-def register(name: str, factory: str, summary: str) -> None:
-    """Register a game under ``name``.
-
-    Args:
-        name (str): the registry name used by :func:`game`.
-        factory (str): ``"module:callable"``; the callable takes ``players`` and the
-            variant options as keywords and returns a :class:`Game`. Imported on first use.
-        summary (str): one line describing the game, shown by :func:`games`.
-    """
-    module, _, attr = factory.partition(":")
-    _REGISTRY[name] = (module, attr, summary)
-
-
-def games() -> dict[str, str]:
-    """The registered games: ``{name: one-line summary}``."""
-    return {name: summary for name, (_, _, summary) in sorted(_REGISTRY.items())}
-
-
-def game(name: str, players: int | None = None, **options: Any) -> Game:
-    """Make a game by name: rules, components and variant options.
-
-    Args:
-        name (str): one of :func:`games`, e.g. ``"gembloq"``.
-        players (int | None): number of seats; ``None`` takes the game's default.
-        **options: the game's variant options (see that game's class docstring).
-
-    Returns:
-        Game: an immutable game; call ``new_state(seed=...)`` on it.
+def _parse_description(description: Any) -> dict:
+    """A position description as a fresh dict: a dict copied through JSON, text read as TOML
+    or JSON.
 
     Raises:
-        KeyError: no game has that name.
-        ValueError: the player count or an option is not allowed.
+        ValueError: text that is neither, a dict that is not JSON-able, or another type.
     """
-    if not isinstance(name, str) or name not in _REGISTRY:
-        raise KeyError(f"no game named {name!r}; known games: {', '.join(sorted(_REGISTRY))}")
-    module, attr, _ = _REGISTRY[name]
-    factory: Callable[..., Game] = getattr(importlib.import_module(module), attr)
-    if players is not None:
-        options["players"] = players
-    params = inspect.signature(factory).parameters
-    unknown = sorted(set(options) - set(params))
-    if unknown and not any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        known = ", ".join(p for p in params if p != "self")
-        raise ValueError(f"{name} has no option {', '.join(map(repr, unknown))}; its options are: {known} (seeds go to new_state(seed=...))")
-    return factory(**options)
+    if isinstance(description, dict):
+        try:
+            return json.loads(json.dumps(description))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"a position description must be JSON-able: {exc}") from None
+    if isinstance(description, str):
+        try:
+            return json.loads(description) if description.lstrip().startswith("{") else tomllib.loads(description)
+        except (ValueError, tomllib.TOMLDecodeError) as exc:
+            raise ValueError(f"a position description is a dict, or TOML or JSON text: {exc}") from None
+    raise ValueError(f"a position description is a dict, or TOML or JSON text, not {type(description).__name__}")

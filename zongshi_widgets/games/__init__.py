@@ -1,4 +1,6 @@
-"""One package per game. Importing this registers every game with the kernel.
+"""One package per game. Importing this registers every game with the kernel: its engine,
+and by name (imported on first use) its board, its lesson goals and its own bots (see
+:func:`zongshi_widgets.core.register`).
 
 This package is also callable: ``zw.games()`` lists the registered games (see
 :func:`zongshi_widgets.core.games`), while ``zongshi_widgets.games.gembloq`` stays importable.
@@ -10,7 +12,13 @@ import types
 from ..core import games as _registered_games
 from ..core import register
 
-register("gembloq", "zongshi_widgets.games.gembloq:GembloQ", "GembloQ: place pieces of squares and half squares; 1-4 players")
+register(
+    "gembloq",
+    "zongshi_widgets.games.gembloq:GembloQ",
+    "GembloQ: place pieces of squares and half squares; 1-4 players",
+    board="zongshi_widgets.widgets.gembloq:GembloQBoard",
+    lessons="zongshi_widgets.tutor.gembloq",
+)
 
 
 class _CallableGamesPackage(types.ModuleType):

@@ -6,14 +6,14 @@ from collections.abc import Callable, Sequence
 
 import pandas as pd
 
-from ..agents import Agent, agent
+from ..agents import Agent, agent, ask
 from ..core import Game, State
 
 
-def _make_agents(players: int, bots: Sequence[str | Agent], seed: int) -> list[Agent]:
-    if len(bots) != players:
-        raise ValueError(f"need one bot per seat: {players} seats, {len(bots)} bots")
-    return [agent(b, seed=seed * 1000 + i) if isinstance(b, str) else b for i, b in enumerate(bots)]
+def _make_agents(game: Game, bots: Sequence[str | Agent], seed: int) -> list[Agent]:
+    if len(bots) != game.players:
+        raise ValueError(f"need one bot per seat: {game.players} seats, {len(bots)} bots")
+    return [agent(b, seed=seed * 1000 + i, game=game) if isinstance(b, str) else b for i, b in enumerate(bots)]
 
 
 def play_game(game: Game, bots: Sequence[str | Agent], seed: int = 0, on_state: Callable[[State], None] | None = None) -> State:
@@ -21,8 +21,10 @@ def play_game(game: Game, bots: Sequence[str | Agent], seed: int = 0, on_state: 
 
     Args:
         game (Game): the game.
-        bots (Sequence[str | Agent]): one bot per seat, by name (``"random"``, ``"greedy"``) or
-            as an :class:`~zongshi_widgets.agents.Agent`.
+        bots (Sequence[str | Agent]): one bot per seat, by name (``"random"``, ``"greedy"``, or
+            one of the game's own bots) or as an :class:`~zongshi_widgets.agents.Agent` (or any
+            object with ``choose(state)``; it sees only what its seat may see, see
+            :func:`~zongshi_widgets.agents.ask`).
         seed (int): seeds the game's chance and the named bots.
         on_state (Callable[[State], None] | None): called with every position, start included.
 
@@ -32,12 +34,12 @@ def play_game(game: Game, bots: Sequence[str | Agent], seed: int = 0, on_state: 
     Raises:
         ValueError: not one bot per seat.
     """
-    agents = _make_agents(game.players, bots, seed)
+    agents = _make_agents(game, bots, seed)
     state = game.new_state(seed=seed)
     if on_state:
         on_state(state)
     while not state.is_over:
-        state = state.play(agents[state.to_move].choose(state))
+        state = state.play(ask(agents[state.to_move], state))
         if on_state:
             on_state(state)
     return state

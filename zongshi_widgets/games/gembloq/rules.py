@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from ...core import Chance, Game, IllegalAction, ScoreSheet, State
+from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State
 from .geometry import AreaTables, Piece, Placement, area_tables, bits_to_ids, canonical, default_pieces, load_pieces, shape_index
 
 #: Colour names in turn order; a seat plays the colour with its index.
@@ -44,6 +44,17 @@ class GembloQ(Game):
     """
 
     name = "gembloq"
+    game_type = GameType(
+        long_name="GembloQ",
+        player_counts=(1, 2, 3, 4),
+        default_players=4,
+        hidden_information=False,
+        chance=False,
+        multi_step_turns=False,
+        lower_score_wins=True,
+        notation_help="the cells a piece covers, in any order, e.g. b27,c27,b28,c28 (column letters, row number)",
+        rulebook="GembloQ Rulebook",
+    )
 
     def __init__(self, players: int = 4, components: str | None = None):
         if not isinstance(players, int) or isinstance(players, bool) or players not in (1, 2, 3, 4):
@@ -364,23 +375,19 @@ class GembloQState(State):
                     out.add(j)
         return sorted(out)
 
-    def view(self, player: int | None = None) -> dict:
-        """Everything on the table (GembloQ has no hidden information), JSON-able.
+    def public_view(self) -> dict:
+        """Everything on the table (GembloQ has no hidden information, so every seat and a
+        spectator see the same), JSON-able; :meth:`State.view` adds ``seat``, ``to_move``,
+        ``is_over`` and ``turn``.
 
         Returns:
-            dict: ``players``, ``to_move``, ``is_over``, ``cells`` (per colour, covered cell
-            indexes), ``pieces_left`` (per colour, piece numbers), ``penalty`` (per colour),
-            ``legal_counts`` (per colour), ``ply``.
+            dict: ``players``, ``cells`` (per colour, covered cell indexes), ``pieces_left``
+            (per colour, piece numbers), ``penalty`` (per colour), ``legal_counts`` (per
+            colour), ``ply``.
         """
         n = len(self._reach)
-        if player is not None:
-            self._colour(player)
         return {
-            "game": "gembloq",
             "players": n,
-            "seat": player,
-            "to_move": self._to_move,
-            "is_over": self.is_over,
             "ply": len(self.history),
             "cells": [self.cells_of(c) for c in range(n)],
             "pieces_left": [[p.number for p in self.pieces_left(c)] for c in range(n)],

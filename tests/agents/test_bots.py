@@ -1,0 +1,93 @@
+"""Bots decide only from what their seat may see, and are registered per game
+(docs/ARCHITECTURE.md, "Bots")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import zongshi_widgets as zw
+from zongshi_widgets.agents import Agent, agent, agents, ask
+from zongshi_widgets.core import register, unregister
+
+
+def _positions(name: str, players: int, seed: int, k: int = 6):
+    state = zw.game(name, players=players).new_state(seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_over:
+        out.append(state)
+        state = state.play(rng.choice(state.legal_actions()))
+    step = max(1, len(out) // k)
+    return out[::step]
+
+
+@pytest.mark.parametrize("name", [n for n in zw.games() if zw.game_type(n).hidden_information])
+def test_bots_choose_the_same_when_only_hidden_parts_change(name):
+    """Change the hidden parts of a position (another deal consistent with what the seat to
+    move has seen): every bot, with the same seed, makes the same choice."""
+    players = zw.game_type(name).default_players
+    changed = 0
+    for state in _positions(name, players, seed=4):
+        seat = state.to_move
+        other_deal = state.determinize(seat, random.Random(123))
+        changed += other_deal.digest() != state.digest()
+        for bot in agents(name):
+            a = agent(bot, seed=9, game=name).choose(state)
+            b = agent(bot, seed=9, game=name).choose(other_deal)
+            assert str(a) == str(b), f"{bot} read a hidden part"
+            assert str(a) in {str(x) for x in state.legal_actions()}
+    assert changed, "no position had hidden parts to change"
+
+
+class _Peeker(Agent):
+    """A bot written as choose(state) that looks at the whole state it is handed."""
+
+    name = "peeker"
+
+    def choose(self, state):
+        self.seen = state
+        return state.legal_actions()[0]
+
+
+def test_ask_hands_a_one_argument_bot_only_a_determinization():
+    state = zw.game("sealed_bids", players=3).new_state(seed=1)
+    bot = _Peeker(seed=1)
+    ask(bot, state)
+    assert bot.seen.is_sample and bot.seen.view(0) == state.view(0)
+    gembloq = zw.game("gembloq", players=2).new_state()
+    ask(bot, gembloq)
+    assert bot.seen is gembloq  # nothing hidden: the real state
+
+
+def test_bots_refuse_a_seat_that_is_not_to_move_and_finished_games():
+    state = zw.game("sealed_bids", players=2).new_state(seed=1)
+    with pytest.raises(ValueError, match="not to move"):
+        agent("random").choose(state, 1)
+    over = zw.lab.play_game(zw.game("sealed_bids", players=2), ["random", "random"], seed=2)
+    with pytest.raises(ValueError, match="over"):
+        agent("greedy").choose(over)
+
+
+class _FirstAction(Agent):
+    name = "first"
+
+    def decide(self, state, seat):
+        return state.legal_actions()[0]
+
+
+def test_a_game_registers_its_own_bots():
+    register("sealed_bids_plus", "sealed_bids:SealedBids", "test", agents={"first": "test_bots:_FirstAction"})
+    try:
+        assert "first" in agents("sealed_bids_plus") and "first" not in agents("sealed_bids")
+        assert "first" not in agents()
+        with pytest.raises(KeyError, match="no bot named 'first'"):
+            agent("first", game="sealed_bids")
+        bot = agent("first", game="sealed_bids_plus")
+        state = zw.game("sealed_bids_plus").new_state(seed=3)
+        assert bot.choose(state) == state.legal_actions()[0]
+    finally:
+        unregister("sealed_bids_plus")
+    with pytest.raises(KeyError):
+        agents("no-such-game")

@@ -1,0 +1,81 @@
+"""What a game declares about itself, so shared code reads flags instead of guessing.
+
+Modelled on OpenSpiel's ``GameType``: every :class:`~zongshi_widgets.core.Game` subclass sets
+a class attribute ``game_type``; bots, boards, lessons and the shared tests read it (does this
+game have hidden information? chance? turns of several steps? which player counts?).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameType:
+    """The fixed facts about a game that shared code needs.
+
+    Args:
+        long_name (str): the game's printed name, e.g. ``"GembloQ"``.
+        player_counts (tuple[int, ...]): every player count the engine accepts, ascending.
+        default_players (int): the count :func:`zongshi_widgets.game` uses when none is given.
+        hidden_information (bool): some part of a position is not seen by every seat (hands,
+            face-down tiles, deck or bag order). Then :meth:`State.view` differs per seat and
+            the game implements :meth:`State.determinize`.
+        chance (bool): the game shuffles or draws (through the state's seeded
+            :class:`~zongshi_widgets.core.Chance`).
+        multi_step_turns (bool): a player's turn may be several actions in a row (each with
+            its own legal list); :attr:`State.turn` says which round, turn and step it is.
+        lower_score_wins (bool): fewer points win (penalty scoring).
+        notation_help (str): one line on how actions are written, e.g.
+            ``"cells of the piece, e.g. b27,c27,b28,c28"``.
+        rulebook (str): the rulebook edition the engine implements.
+
+    Raises:
+        ValueError: player counts empty, not ascending, or not containing the default.
+    """
+
+    long_name: str
+    player_counts: tuple[int, ...]
+    default_players: int
+    hidden_information: bool
+    chance: bool
+    multi_step_turns: bool = False
+    lower_score_wins: bool = False
+    notation_help: str = ""
+    rulebook: str = ""
+
+    def __post_init__(self):
+        counts = tuple(self.player_counts)
+        if not counts or list(counts) != sorted(set(counts)) or not all(isinstance(n, int) and n >= 1 for n in counts):
+            raise ValueError(f"player_counts must be ascending distinct positive ints, not {self.player_counts!r}")
+        if self.default_players not in counts:
+            raise ValueError(f"default_players {self.default_players} is not one of {counts}")
+        object.__setattr__(self, "player_counts", counts)
+
+    @property
+    def perfect_information(self) -> bool:
+        """``True`` when every seat sees the whole position and nothing is left to chance."""
+        return not self.hidden_information and not self.chance
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Where a position stands in the game's structure, for boards and logs to group actions.
+
+    Args:
+        round (int | None): 1-based round, or ``None`` for a game without rounds.
+        turn (int): 1-based count of turns so far in the game (a turn is one seat's whole
+            go, possibly several actions).
+        step (str | None): the step within the turn or round, in the rulebook's words (e.g.
+            ``"bid"``, ``"Step 2: material distribution"``); ``None`` for one-action turns.
+        seat (int | None): the seat whose turn it is (``None`` when the game is over).
+    """
+
+    round: int | None
+    turn: int
+    step: str | None
+    seat: int | None
+
+    def to_json(self) -> dict:
+        """A JSON-able dict with the four fields."""
+        return {"round": self.round, "turn": self.turn, "step": self.step, "seat": self.seat}
