@@ -234,3 +234,30 @@ def test_position_descriptions_round_trip(name, players):
         game.from_position("this is = not [valid")
     with pytest.raises(ValueError):
         game.from_position({"no such key anywhere": 1})
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_action_texts_tell_a_seat_no_more_than_it_sees(name, players):
+    """Logs are written per seat with ``action_text``: two actions that leave a seat with the
+    same view must read the same to that seat (else the log would leak the difference), and the
+    mover reads its own action's notation."""
+    states = _random_game(name, players, SEEDS[1])
+    for state in _sample_positions(states[:-1], 6):
+        legal = list(state.legal_actions())[:40]
+        after = [state.play(a) for a in legal]
+        for action in legal:
+            assert state.action_text(action, state.to_move) == str(action)
+        for seat in [None, *range(players)]:
+            if seat == state.to_move:
+                continue
+            for i in range(len(legal)):
+                for j in range(i + 1, len(legal)):
+                    if after[i].view(seat) == after[j].view(seat):
+                        assert state.action_text(legal[i], seat) == state.action_text(legal[j], seat)
+
+
+def test_samples_carry_no_history():
+    state = zw.game("sealed_bids", players=3).new_state(seed=2)
+    state = state.play(state.legal_actions()[0]).play("pass")
+    sample = state.determinize(2, 5)
+    assert sample.history == () and sample.origin is None and len(state.history) == 2

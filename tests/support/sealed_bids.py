@@ -305,6 +305,12 @@ class SealedBidsState(State):
         )._skip()
 
     # -- views ---------------------------------------------------------------------------
+    def action_text(self, action, seat) -> str:
+        """A bid is face down: other seats read "bid a card"."""
+        if isinstance(action, Bid) and seat != self.seat:
+            return "bid a card"
+        return str(action)
+
     def public_view(self) -> dict:
         return {
             "round": self.round,

@@ -305,6 +305,23 @@ class State(ABC):
         differ from :meth:`public_view`'s. Default: nothing (override in games with secrets)."""
         return {}
 
+    def action_text(self, action: Any, seat: int | None) -> str:
+        """The action (to be played here by the seat to move) as ``seat`` sees it: its
+        notation, or for a secret action of another seat only its public part (``"bid a
+        card"`` for a face-down bid). Logs and boards write moves with this, per watching seat.
+
+        Default: the notation (right for games without secret actions); games with secret
+        actions override it.
+
+        Args:
+            action: a legal action of this state.
+            seat (int | None): the seat reading (``None``: a spectator).
+
+        Returns:
+            str: plain words or notation.
+        """
+        return str(action)
+
     def determinize(self, seat: int, rng: random.Random | int | None = None) -> State:
         """A full state consistent with everything ``seat`` has seen, the rest resampled.
 
@@ -313,8 +330,8 @@ class State(ABC):
         ``view(seat)``), never from the real state. The result depends only on what ``seat``
         sees and on ``rng``: two real states with the same ``view(seat)`` give the same
         determinization for the same ``rng`` state. ``seat`` sees the same view and has the
-        same legal actions in it. It is a sample, not the real game: it plays on, but cannot
-        be saved.
+        same legal actions in it. It is a sample, not the real game: it has no history (past
+        actions may hold secrets), it plays on, but it cannot be saved.
 
         Args:
             seat (int): the seat whose knowledge is kept.
@@ -335,6 +352,9 @@ class State(ABC):
             rng = random.Random(rng)
         sample = self._determinize(seat, rng)
         sample._sample = True
+        sample._origin = None
+        # past actions may hold secrets (other seats' face-down choices): a sample has none
+        sample.history = ()
         return sample
 
     def _determinize(self, seat: int, rng: random.Random) -> State:
