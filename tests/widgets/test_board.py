@@ -119,7 +119,8 @@ def test_play_from_python_lets_the_bots_answer():
     board.play(FIRST)
     assert len(board.state.history) == 4 and board.state.to_move == 0
     assert [e["seat"] for e in board.log] == [0, 1, 2, 3]
-    assert board.log[0] == {"ply": 1, "seat": 0, "notation": FIRST, "text": "piece 1 (1) at b27", "code": [0, 0, 0], "alt": 0}
+    turn = {"round": None, "turn": 1, "step": None, "seat": 0}
+    assert board.log[0] == {"ply": 1, "seat": 0, "notation": FIRST, "text": "piece 1 (1) at b27", "code": [0, 0, 0], "alt": 0, "turn": turn}
     assert board.message.startswith("green placed ")
     assert board.thinking == -1
 
@@ -492,9 +493,9 @@ def test_reveal_scores_can_be_given_to_the_constructor():
 # -- arguments are checked ----------------------------------------------------------------------
 def test_unknown_keyword_arguments_are_refused_by_name():
     with pytest.raises(TypeError) as err:
-        GembloQBoard(players=2, seat=["human", "greedy"], bot_dealy=0)
+        GembloQBoard(players=2, seets=["human", "greedy"], bot_dealy=0)
     text = str(err.value)
-    assert "'seat'" in text and "did you mean 'seats'" in text
+    assert "'seets'" in text and "did you mean 'seats'" in text
     assert "'bot_dealy'" in text and "did you mean 'bot_delay'" in text
     with pytest.raises(TypeError, match="'colour'"):
         GameBoard(zw.game("gembloq", players=2).new_state(), colour=1)

@@ -13,5 +13,20 @@ See :mod:`zongshi_widgets.widgets.base` for the traits and the message protocol.
 
 from .base import HUMAN, GameBoard
 from .gembloq import GembloQBoard
+from .session import GameSession
 
-__all__ = ["HUMAN", "GameBoard", "GembloQBoard"]
+
+def board_class(game: str) -> type[GameBoard]:
+    """The board widget class a game registered (see :func:`zongshi_widgets.core.register`),
+    or :class:`GameBoard` (the generic board) for a game without one.
+
+    Raises:
+        KeyError: no game has that name.
+    """
+    from ..core import load_ref, registration
+
+    ref = registration(game).board
+    return GameBoard if ref is None else load_ref(ref)
+
+
+__all__ = ["HUMAN", "GameBoard", "GameSession", "GembloQBoard", "board_class"]

@@ -1,61 +1,60 @@
-"""The board widget framework shared by every game: :class:`GameBoard`.
+"""The board widget shared by every game: :class:`GameBoard` (traits and sync).
 
-Python owns the game. A board keeps a :class:`~zongshi_widgets.core.Timeline` of states; the
-browser only draws traits and sends requests. Nothing the browser says is trusted: every request
-is a custom message that is validated, and front-end writes to traits are refused.
+A board shows a :class:`~zongshi_widgets.widgets.session.GameSession` (the game in plain
+Python: timeline, seats, bots) *for one watching seat*, and answers the browser's requests
+(:mod:`zongshi_widgets.widgets.protocol`). Everything sent to the browser is made for that seat:
+the view (``state.view(seat)``), the legal list (only when that seat may act), the log (each
+action as the seat sees it: ``State.action_text``), the message line, hints and refusals, and
+the static picture. Nothing the browser says is trusted: every request is validated, and
+front-end writes to traits are refused.
 
-Traits (all ``sync=True``; the browser redraws from them, so a page reload or a second view
-shows the same board):
+Who watches (the ``seat`` argument):
+
+* ``"auto"`` (default, hot seat): the person to move, else the person who acted last. In a game
+  with hidden information and two or more human seats, a privacy screen ("pass to red; click
+  when red is ready") comes before another person's hand is shown.
+* an int: bound to that seat (one screen per player; several boards can share one session:
+  ``GameBoard(session=board.session, seat=1)``); it may act only for that seat.
+* ``None``: a spectator (a teacher's projector): public information only, no moves.
+
+``open_hands=True`` is a teaching mode that shows every seat's secrets, and says so.
+
+Traits (all ``sync=True``; the browser redraws from them):
 
 ==============  ===========================================================================
-``geometry``    static drawing data of the game (board cells, piece shapes); set once.
-``view``        ``state.view(seat)`` of the looking seat, plus what the board draws
-                (a game may pack it on the wire, e.g. GembloQ sends cells as one string).
-``legal``       the legal actions of the looking seat, compact (empty when it may not act).
+``geometry``    static drawing data of the game (set once).
+``view``        ``state.view(seat)`` of the watching seat plus what the board draws; with
+                ``open_hands``, ``open`` holds every seat's private view.
+``legal``       the allowed actions, compact; empty unless the watching seat may act.
 ``message``     the last message: ``"blue placed piece 9 (L4) at b27"``, ``"illegal: ..."``,
-                ``"refused: ..."`` (a lesson's validator), ``"stale: ..."``, ``"error: ..."``.
-``feedback``    what the lesson hooks (:meth:`GameBoard.observe_play`) said about the last move;
-                cleared when the cursor leaves that move's line (see :attr:`GameBoard.feedback`).
-``log``         the current line of play: ``[{ply, seat, notation, text, code, alt}, ...]``;
-                entries after the cursor are the moves that redo would replay.
+                ``"refused: ..."``, ``"stale: ..."``, ``"error: ..."``.
+``feedback``    what the lesson hooks said about the last move.
+``log``         the current line: ``[{ply, seat, notation, text, code, alt, turn}, ...]`` as the watching
+                seat sees it (entries after the cursor are what redo replays).
 ``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``.
-``seats``       one of ``"human"`` or a bot name (:func:`zongshi_widgets.agents.agents`) per seat.
-``version``     bumps on every change of position; requests carry it so stale ones are refused.
+``seats``       ``"human"`` or a bot name per seat (change it by assigning a new list).
+``watch``       ``{seat, mode, open_hands, may_act}``: who this board shows.
+``screen``      ``{}`` or ``{seat, text}``: the privacy screen shown instead of a hand.
+``version``     bumps on every change of position; requests carry it.
 ``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}``.
 ``thinking``    the seat of the bot about to move (``-1``: none).
 ``highlight``   cells to outline (a lesson's marks), in the game's cell ids.
 ``task``        text shown above the board (a lesson's task).
-``reveal_scores`` ``True`` (default): the board shows scores and who wins. ``False`` (a
-                question lesson that asks for a score): scores, tie-breaks, ranks and winners
-                are left out of ``view`` as sent to the browser and out of ``message``.
+``reveal_scores`` ``False`` hides scores, ranks and winners (question lessons).
 ==============  ===========================================================================
 
-Requests from the browser (``model.send``), each a JSON object with a ``type``:
-
-* ``{"type": "play", "action": <notation>, "version": n}``: the one way to make a move.
-* ``{"type": "undo"}``, ``{"type": "redo"}``, ``{"type": "goto", "ply": k}`` or
-  ``{"type": "goto", "node": id}``, ``{"type": "bots"}`` (let the bots continue),
-  ``{"type": "new_game", "seed": s}``;
-* ``{"type": "hint", "mode": "legal", "index": i}`` (``i`` wraps around the allowed moves, so
-  "next" after the last one is the first), ``{"type": "hint", "mode": "bot",
-  "bot": "greedy"}``, ``{"type": "hint", "mode": "clear"}``;
-* ``{"type": "dismiss"}``: the person moved on (dropped the piece, picked another); clears a
-  refusal (``illegal:``, ``refused:``, ``stale:``, ``error:``) from ``message``;
-* ``{"type": "explain", "action": <notation>, "version": n, "key": k}``: is this action
-  legal, and if not, which rule does it break? Answered by a custom message
-  ``{"type": "explain", "key": k, "version": n, "legal": bool, "text": str, "rule": str}``.
-
-A request that is malformed, stale, illegal or refused changes nothing and is answered in
-``message``.
+Requests (see :meth:`GameBoard.request_types`; a game's board adds its own with
+:func:`~zongshi_widgets.widgets.protocol.request`): ``play {action, version}``, ``explain
+{action, version, key}``, ``undo``, ``redo``, ``goto {ply | node}``, ``hint {mode, index,
+bot}``, ``bots``, ``new_game {seed}``, ``dismiss``, ``ready`` (the privacy screen's "I am
+ready"). A request that is malformed, stale, illegal or refused changes nothing and is
+answered in ``message``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import difflib
 import inspect
-import logging
-import math
 import pathlib
 from collections.abc import Callable
 from typing import Any
@@ -63,51 +62,34 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from ..agents import agent as make_agent
 from ..agents import agents as bot_names
 from ..core import IllegalAction, State, Timeline
 from ..core.timeline import Node
+from .protocol import BadRequest, RequestHandler, request
+from .session import HUMAN, Event, GameSession, SeatError, check_seats
 
-__all__ = ["HUMAN", "GameBoard", "read_asset"]
-
-#: The seat kind of a person at the board (hotseat).
-HUMAN = "human"
+__all__ = ["HUMAN", "BadRequest", "GameBoard", "SeatError", "read_asset"]
 
 _HERE = pathlib.Path(__file__).parent
-_log = logging.getLogger(__name__)
-
-#: Request types the browser may send, and the fields each may carry.
-REQUESTS: dict[str, frozenset[str]] = {
-    "play": frozenset({"type", "action", "version"}),
-    "explain": frozenset({"type", "action", "version", "key"}),
-    "undo": frozenset({"type", "version"}),
-    "redo": frozenset({"type", "version"}),
-    "goto": frozenset({"type", "ply", "node", "version"}),
-    "hint": frozenset({"type", "mode", "index", "bot", "version"}),
-    "bots": frozenset({"type", "version"}),
-    "new_game": frozenset({"type", "seed"}),
-    "dismiss": frozenset({"type", "version"}),
-}
 
 #: Message prefixes of a refused or failed request (cleared by a "dismiss" request).
 REFUSAL_KINDS = ("illegal:", "refused:", "stale:", "error:")
 
 #: Traits the board computes itself: not constructor options.
-BOARD_OWNED = frozenset({"geometry", "view", "legal", "log", "cursor", "version", "hint", "thinking", "message", "keys", "comm"})
+BOARD_OWNED = frozenset(
+    {"geometry", "view", "legal", "log", "cursor", "version", "hint", "thinking", "message", "keys", "comm", "watch", "screen"}
+)
+
+#: Watching mode of a hot-seat board.
+AUTO = "auto"
+
+#: "not given" (``None`` means something for some options).
+_UNSET: Any = type("_Unset", (), {"__repr__": lambda self: "<default>"})()
 
 
 def read_asset(*names: str) -> str:
-    """The text of files next to this module, joined by newlines.
-
-    Game modules are built from ``base.js`` (the shared shell: status line, log, undo/redo,
-    hints) followed by the game's own ES module, and the CSS from ``board.css`` plus the
-    game's CSS.
-
-    Args:
-        *names (str): file names inside ``zongshi_widgets/widgets``.
-
-    Returns:
-        str: their contents.
+    """The text of files next to this module, joined by newlines (a game's ES module is
+    ``base.js`` followed by its own file; its CSS ``board.css`` plus its own).
 
     Raises:
         FileNotFoundError: a file is missing from the package.
@@ -119,118 +101,65 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop running in this thread (the kernel's), or ``None``."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
+class SeatList(list):
+    """The seat kinds as a board shows them: a list that refuses changes in place (assign a
+    new list to ``board.seats`` instead, which is checked)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any):
+        raise TypeError("board.seats cannot be changed in place; assign a new list, e.g. board.seats = ['human', 'greedy', ...]")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = extend = insert = pop = remove = clear = sort = reverse = _refuse
 
 
-class SeatError(t.TraitError, ValueError):
-    """A seat that is neither ``"human"`` nor a known bot, or the wrong number of seats."""
+class _Seats(t.TraitType):
+    """The ``seats`` trait: checked by :func:`check_seats`, stored as a :class:`SeatList`,
+    and handed to the session."""
+
+    info_text = "a list with one seat kind ('human' or a bot name) per seat"
+
+    def validate(self, obj, value):
+        session = getattr(obj, "_session", None)
+        if session is None:
+            return SeatList(value)
+        try:
+            return SeatList(check_seats(value, session.game))
+        except SeatError as exc:
+            raise SeatTraitError(str(exc)) from None
 
 
-def _check_seats(seats: Any, players: int) -> list[str]:
-    """A seat list as given to a board: ``None`` or one kind per seat.
-
-    Raises:
-        SeatError: a string (one kind is not a list of seats), not a list, ``None`` entries,
-            non-string entries, the wrong number, or unknown kinds.
-    """
-    if seats is None:
-        return [HUMAN] * players
-    example = ", ".join(repr(k) for k in ([HUMAN] + ["greedy"] * (players - 1)))
-    if isinstance(seats, str):
-        raise SeatError(f"seats must be a list with one entry per seat (e.g. [{example}]), not the string {seats!r}")
-    if not isinstance(seats, (list, tuple)):
-        raise SeatError(f"seats must be a list with one entry per seat (e.g. [{example}]), not {type(seats).__name__}")
-    seats = list(seats)
-    for i, s in enumerate(seats):
-        if not isinstance(s, str):
-            what = "None" if s is None else f"{s!r} ({type(s).__name__})"
-            raise SeatError(f"seat {i} is {what}; each seat is 'human' or a bot name ({', '.join(bot_names())})")
-    if len(seats) != players:
-        raise SeatError(f"this game has {players} seats; got {len(seats)} seat kinds: {seats}")
-    known = bot_names()
-    for s in seats:
-        if s != HUMAN and s not in known:
-            raise SeatError(f"a seat is 'human' or a bot ({', '.join(known)}), not {s!r}")
-    return seats
+class SeatTraitError(t.TraitError, SeatError):
+    """A bad seat list assigned to a board (both a ``TraitError`` and a ``ValueError``)."""
 
 
-def _check_bot_delay(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        raise ValueError(f"bot_delay must be a number of seconds >= 0, not {value!r}")
-    return float(value)
-
-
-def _check_bot_seed(value: Any) -> int | None:
-    if value is not None and not _is_int(value):
-        raise TypeError(f"bot_seed must be an int or None, not {value!r} ({type(value).__name__})")
-    return value
-
-
-class _Seats(t.List):
-    """The ``seats`` trait: checked by :func:`_check_seats` first (``List.set`` would turn a
-    string into a one-element list)."""
-
-    def set(self, obj, value):
-        game = getattr(obj, "_game", None)
-        if game is not None:
-            value = _check_seats(value, game.players)
-        super().set(obj, value)
-
-
-class BadRequest(ValueError):
-    """A request from the browser that is not well-formed (answered with ``error: ...``)."""
-
-
-class GameBoard(anywidget.AnyWidget):
+class GameBoard(anywidget.AnyWidget, RequestHandler):
     """A board widget for any game of the kernel contract; games subclass it.
 
-    Python keeps the position (a :class:`~zongshi_widgets.core.Timeline` of
-    :class:`~zongshi_widgets.core.State`); the browser draws the synced traits and sends
-    requests (see the module docstring for the traits and the message protocol).
+    A game without a board of its own is played on this one: its legal actions as buttons,
+    the public view (and the watching seat's own) as text.
 
     Args:
-        state (State): the starting position.
-        seats (list[str] | None): per seat, ``"human"`` (a person at this screen) or a bot name
-            from :func:`zongshi_widgets.agents.agents`; default: every seat human.
-        bot_delay (float): seconds between bot moves made in the browser (so people can see
-            them); Python calls such as :meth:`play` run the bots at once.
-        bot_seed (int | None): seed of the bots' own choices (seat ``i`` uses ``bot_seed + i``).
-        history (bool): when ``state`` has actions in its history, rebuild them as undoable
-            moves from the game's start (``True``), or start the timeline at ``state``.
-
-        **kwargs: widget options passed on to :class:`anywidget.AnyWidget`: ``layout``,
-            ``tabbable``, ``tooltip``, and the settable traits ``task``, ``highlight``,
-            ``feedback`` and ``reveal_scores``.
+        state (State | None): the starting position (or give ``session``).
+        seats (list[str] | None): per seat ``"human"`` or a bot name (see
+            :func:`zongshi_widgets.agents.agents`); default every seat human.
+        session (GameSession | None): show an existing session (another board's
+            ``board.session``): both boards then show the same game.
+        seat (int | None | str): who watches: ``"auto"`` (hot seat), a seat number, or
+            ``None`` (a spectator); see the module docstring.
+        open_hands (bool): teaching mode: show every seat's secrets (the board says so).
+        bot_delay (float): seconds between bot moves made in the browser.
+        bot_seed (int | None): seed of the bots' choices (seat ``i`` uses ``bot_seed + i``).
+        history (bool): rebuild ``state``'s history as undoable moves.
+        **kwargs: widget options: ``layout``, ``tabbable``, ``tooltip``, and the settable
+            traits ``task``, ``highlight``, ``feedback`` and ``reveal_scores``.
 
     Raises:
-        TypeError: an unknown keyword argument (the message names it and suggests the
-            nearest option), a ``state`` that is not a :class:`~zongshi_widgets.core.State`,
-            or a ``bot_seed`` that is neither an int nor ``None``.
-        ValueError: ``seats`` is not a list of one kind per seat (a string such as
-            ``"human"`` is refused, not split into letters), a seat is ``None`` or neither
-            ``"human"`` nor a known bot, the number of seats is wrong, or ``bot_delay`` is
-            not a number >= 0.
-
-    Attributes:
-        validator (Callable[[State, Any], str | None] | None): a lesson's gate, called with
-            ``(state, action)`` before a person's move is played; a returned text refuses the
-            move (shown as ``"refused: <text>"``), ``None`` lets it through. Legal actions the
-            validator refuses are left out of ``legal`` and the hints. Bots are not gated.
-        bot_delay (float): see the argument (checked on assignment too).
-        bot_seed (int | None): see the argument (used when the bots are made: at the start,
-            on a new game and when ``seats`` change).
-        feedback (str): the lesson's words about the last judged move. The board remembers
-            the timeline node it was given at and clears it as soon as the cursor is on a
-            node that is not that one or a position after it (undo past the judged move,
-            a jump back in the log, another branch, *Try again*); bots' replies keep it.
+        TypeError: an unknown keyword argument (named, with the nearest option), no state and
+            no session, both, a ``state`` that is not a State, or a bad ``bot_seed``.
+        ValueError: a bad seat list (see :func:`~zongshi_widgets.widgets.session.check_seats`),
+            ``bot_delay``, or ``seat``; ``seats``/``bot_delay``/``bot_seed``/``history`` given
+            together with ``session``.
     """
 
-    # Subclasses set these two (ES module text and CSS text).
     _esm = read_asset("base.js", "generic.js")
     _css = read_asset("board.css")
 
@@ -241,7 +170,9 @@ class GameBoard(anywidget.AnyWidget):
     feedback = t.Unicode("").tag(sync=True)
     log = t.List().tag(sync=True, to_json=lambda value, board: board._wire_log(value))
     cursor = t.Dict().tag(sync=True)
-    seats = _Seats(t.Unicode()).tag(sync=True)
+    seats = _Seats(SeatList()).tag(sync=True, to_json=lambda value, board: list(value))
+    watch = t.Dict().tag(sync=True)
+    screen = t.Dict().tag(sync=True)
     version = t.Int(0).tag(sync=True)
     hint = t.Dict().tag(sync=True)
     thinking = t.Int(-1).tag(sync=True)
@@ -249,51 +180,72 @@ class GameBoard(anywidget.AnyWidget):
     task = t.Unicode("").tag(sync=True)
     reveal_scores = t.Bool(True).tag(sync=True)
 
-    #: ``view`` keys that reveal the score; left out of the wire form when ``reveal_scores``
-    #: is ``False`` (a game adds its own).
+    #: ``view`` keys that reveal the score; left out when ``reveal_scores`` is ``False``.
     SCORE_KEYS: tuple[str, ...] = ("winners", "ranking", "scores", "totals", "tiebreak")
 
     def __init__(
         self,
-        state: State,
+        state: State | None = None,
         seats: list[str] | None = None,
         *,
-        bot_delay: float = 0.5,
-        bot_seed: int | None = 0,
-        history: bool = True,
+        session: GameSession | None = None,
+        seat: int | str | None = AUTO,
+        open_hands: bool = False,
+        bot_delay: float = _UNSET,
+        bot_seed: int | None = _UNSET,
+        history: bool = _UNSET,
         **kwargs: Any,
     ):
         self._check_options(kwargs)
-        if not isinstance(state, State):
-            raise TypeError(f"state must be a zongshi_widgets State, not {type(state).__name__}")
-        if not isinstance(history, bool):
-            raise TypeError(f"history must be True or False, not {history!r}")
-        seats = _check_seats(seats, state.game.players)
-        bot_delay = _check_bot_delay(bot_delay)
-        bot_seed = _check_bot_seed(bot_seed)
-        self._feedback_node: int | None = None
-        self._game = state.game
-        self._timeline = self._make_timeline(state, history)
-        self._entries: dict[int, dict] = {}  # node id -> log entry (cached)
-        self._agents: dict[int, Any] = {}
-        self._bot_gen = 0
-        self._bot_handle: asyncio.TimerHandle | None = None
-        self._observers: list[Callable[[State, Any, State], str | None]] = []
-        self.validator: Callable[[State, Any], str | None] | None = None
-        self.bot_delay = bot_delay
-        self.bot_seed = bot_seed
-        super().__init__(geometry=self._geometry(), seats=seats, **kwargs)
+        if session is None:
+            if state is None:
+                raise TypeError("a board needs a state (a position of a game) or session= (another board's session)")
+            session = GameSession(
+                state,
+                seats,
+                bot_delay=0.5 if bot_delay is _UNSET else bot_delay,
+                bot_seed=0 if bot_seed is _UNSET else bot_seed,
+                history=True if history is _UNSET else history,
+            )
+        else:
+            if not isinstance(session, GameSession):
+                raise TypeError(f"session must be a GameSession (another board's .session), not {type(session).__name__}")
+            if state is not None:
+                raise TypeError("give either state= or session=, not both")
+            given = [n for n, v in (("bot_delay", bot_delay), ("bot_seed", bot_seed), ("history", history)) if v is not _UNSET]
+            given += ["seats"] if seats is not None else []
+            if given:
+                raise ValueError(f"{', '.join(given)} belong to the session; set them on board.session instead")
+        if not isinstance(open_hands, bool):
+            raise TypeError(f"open_hands must be True or False, not {open_hands!r}")
+        self._session = session
+        self._game = session.game
+        self._mode = self._check_seat_mode(seat)
+        self._open_hands = open_hands
+        self._shown_seat: int | None = None  # hot seat: whose secrets are on screen now
+        self._entries: dict[tuple[int, int | None], dict] = {}  # (node id, seat) -> log entry
+        super().__init__(geometry=self._geometry(), seats=SeatList(session.seats), **kwargs)
         self.on_msg(self._on_custom_msg)
         self.observe(self._on_seats, names="seats")
         self.observe(self._on_reveal_scores, names="reveal_scores")
-        self._make_agents()
-        self.refresh()
-        self.run_bots()
+        self.observe(self._on_feedback, names="feedback")
+        session.subscribe(self._on_event)
+        if self.feedback:  # given to the constructor: the session's feedback
+            session.feedback = self.feedback
+        self._changed(None)
+        session.run_bots()
+
+    def _check_seat_mode(self, seat: Any) -> int | None | str:
+        if seat == AUTO or seat is None:
+            return seat
+        try:
+            return self._game.check_seat(seat, spectator=False)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"seat must be 'auto', a seat number or None (a spectator): {exc}") from None
 
     @classmethod
     def _check_options(cls, kwargs: dict) -> None:
-        """Refuse keyword arguments that are neither arguments of the board classes nor
-        settable widget traits (a typo such as ``bot_dealy=0`` must not run with defaults).
+        """Refuse keyword arguments that are neither constructor arguments nor settable traits.
 
         Raises:
             TypeError: naming each unknown argument, with the nearest known option.
@@ -315,13 +267,11 @@ class GameBoard(anywidget.AnyWidget):
 
     @classmethod
     def _widget_options(cls) -> set[str]:
-        """Traits a caller may set through the constructor (``layout``, ``task``...)."""
         names = {n for n in cls.class_trait_names() if not n.startswith("_") and n not in BOARD_OWNED}
         return names | {"_dom_classes"}
 
     @classmethod
     def _init_params(cls) -> set[str]:
-        """Keyword parameters of the board classes' constructors (this class and its bases)."""
         names: set[str] = set()
         for klass in cls.__mro__:
             init = klass.__dict__.get("__init__")
@@ -329,269 +279,176 @@ class GameBoard(anywidget.AnyWidget):
                 names |= {p.name for p in inspect.signature(init).parameters.values() if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL) and p.name != "self"}
         return names
 
-    @property
-    def bot_delay(self) -> float:
-        """Seconds between bot moves made in the browser (a number >= 0; ``ValueError``
-        otherwise)."""
-        return self._bot_delay
-
-    @bot_delay.setter
-    def bot_delay(self, value: float) -> None:
-        self._bot_delay = _check_bot_delay(value)
-
-    @property
-    def bot_seed(self) -> int | None:
-        """Seed of the bots' own choices (an int or ``None``; ``TypeError`` otherwise)."""
-        return self._bot_seed
-
-    @bot_seed.setter
-    def bot_seed(self, value: int | None) -> None:
-        self._bot_seed = _check_bot_seed(value)
-
     # ------------------------------------------------------------------------------------
     # Python API
     # ------------------------------------------------------------------------------------
     @property
+    def session(self) -> GameSession:
+        """The game session shown (share it: ``GameBoard(session=board.session, seat=1)``)."""
+        return self._session
+
+    @property
     def state(self) -> State:
-        """The position shown (the timeline's cursor) (:class:`~zongshi_widgets.core.State`)."""
-        return self._timeline.state
+        """The position shown (the timeline's cursor)."""
+        return self._session.state
 
     @property
     def timeline(self) -> Timeline:
-        """The timeline of every position tried (undo, redo, branches).
-
-        Change it through the board's methods (:meth:`undo`, :meth:`goto`...), or call
-        :meth:`refresh` after changing it directly.
-        """
-        return self._timeline
+        """Every position tried (undo, redo, branches); call :meth:`refresh` after changing it
+        directly."""
+        return self._session.timeline
 
     @property
     def game(self):
-        """The game being played (:class:`~zongshi_widgets.core.Game`)."""
+        """The game being played."""
         return self._game
+
+    @property
+    def seat(self) -> int | None | str:
+        """Who this board watches: ``"auto"``, a seat number, or ``None`` (spectator)."""
+        return self._mode
+
+    @property
+    def open_hands(self) -> bool:
+        """The teaching mode that shows every seat's secrets."""
+        return self._open_hands
+
+    @property
+    def validator(self) -> Callable[[State, Any], str | None] | None:
+        """A lesson's gate (see :class:`~zongshi_widgets.widgets.session.GameSession`)."""
+        return self._session.validator
+
+    @validator.setter
+    def validator(self, fn: Callable[[State, Any], str | None] | None) -> None:
+        self._session.validator = fn
+        self._changed(None)
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds between bot moves in the browser (the session's)."""
+        return self._session.bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, value: float) -> None:
+        self._session.bot_delay = value
+
+    @property
+    def bot_seed(self) -> int | None:
+        """Seed of the bots' choices (the session's)."""
+        return self._session.bot_seed
+
+    @bot_seed.setter
+    def bot_seed(self, value: int | None) -> None:
+        self._session.bot_seed = value
 
     def play(self, action: Any, *, validate: bool = True, run_bots: bool = True) -> State:
         """Play an action for the seat to move, then let the bots answer.
 
         Args:
-            action: an action object or its notation (str).
-            validate (bool): pass the move through :attr:`validator` first, as for a move
-                made on the board (default ``True``).
-            run_bots (bool): let bot seats move now, synchronously, so that afterwards a
-                person's decision is pending (or the game is over).
+            action: an action object, its notation, or a game's request form.
+            validate (bool): pass it through the lesson's validator first.
+            run_bots (bool): let bot seats move now, synchronously.
 
         Returns:
             State: the position after the move (before the bots' replies).
 
         Raises:
-            IllegalAction: the rules forbid the action (rule id and rulebook words in the
-                message), or the validator refused it (rule ``"board.validator"``). The
-                board is unchanged and ``message`` says why.
+            IllegalAction: the rules (rule id and rulebook words) or the validator (rule
+                ``"board.validator"``) refuse it; the board is unchanged and ``message`` says why.
         """
-        self._cancel_bots()
+        self._session.cancel_bots()
         try:
-            parsed = self._check_action(action, validate=validate)
+            parsed = self._session.check_action(action, validate=validate, parse=self._python_parse)
         except IllegalAction as exc:
             self.message = self._refusal_text(exc)
             raise
-        after = self._commit(parsed, by_bot=False)
+        after = self._session.commit(parsed)
         if run_bots:
-            self.run_bots()
+            self._session.run_bots()
         return after
 
     def undo(self) -> State:
-        """Take back moves until a person is to move again (one move when every seat is a
-        bot, or when nobody is human).
-
-        Returns:
-            State: the position now shown.
+        """Take back moves until a person is to move again.
 
         Raises:
             IndexError: this is the first position; nothing changes.
         """
-        return self._step(back=True)
+        return self._session.step(back=True)
 
     def redo(self) -> State:
         """Replay moves along the line visited last, until a person is to move again.
 
-        Returns:
-            State: the position now shown.
-
         Raises:
             IndexError: nothing was played from here; nothing changes.
         """
-        return self._step(back=False)
-
-    def _step(self, back: bool) -> State:
-        """Undo (``back``) or redo one move, then on over the bots' moves until a person is
-        to move again (when some seat is human)."""
-        self._cancel_bots()
-        tl = self._timeline
-        can, move = (tl.can_undo, tl.undo) if back else (tl.can_redo, tl.redo)
-        if not can():
-            raise IndexError("nothing to undo: this is the first position" if back else "nothing to redo from this position")
-        move()
-        while can() and self._bot_seat(tl.state) is not None and self._has_human():
-            move()
-        where = "back to" if back else "forward to"
-        self._changed(f"{'undo' if back else 'redo'}: {where} move {len(self.state.history)}{self._whose_turn()}")
-        return self.state
+        return self._session.step(back=False)
 
     def goto(self, ply: int | None = None, *, node: int | None = None) -> State:
         """Show the position after ``ply`` moves of the current line, or timeline node ``node``.
 
-        Bots do not move after a jump (you may be looking around); a person plays from here
-        to start a new branch, or :meth:`run_bots` lets the bots continue.
-
-        Args:
-            ply (int | None): the number of moves from the game's start (as in ``log``).
-            node (int | None): a node id of :attr:`timeline` (any branch).
-
-        Returns:
-            State: the position now shown.
-
         Raises:
-            IndexError: the current line has no such ply (the message gives the range).
-            KeyError: the timeline has no such node.
-            TypeError: neither or both of ``ply`` and ``node`` were given, or one is not an
-                int.
+            IndexError: no such ply (the message gives the range). KeyError: no such node.
+            TypeError: neither or both given, or not ints.
         """
-        if (ply is None) == (node is None):
-            raise TypeError("goto needs exactly one of ply= or node=")
-        for name, value in (("ply", ply), ("node", node)):
-            if value is not None and not _is_int(value):
-                raise TypeError(f"goto: {name} must be an int, not {value!r} ({type(value).__name__})")
-        if ply is not None:
-            start = len(self._timeline.root.state.history)
-            end = start + len(self._timeline.line()) - 1
-            if not start <= ply <= end:
-                raise IndexError(f"goto: the current line has plies {start}..{end}, not {ply}")
-        self._cancel_bots()
-        if node is not None:
-            self._timeline.goto(node)
-        else:
-            start = len(self._timeline.root.state.history)
-            self._timeline.goto_ply(ply - start)
-        self._changed(f"showing move {len(self.state.history)}{self._whose_turn()}")
-        return self.state
+        return self._session.goto(ply, node=node)
 
     def new_game(self, seed: int | None = None) -> State:
-        """Start a new game of the same game and seats (the old timeline is dropped).
-
-        Args:
-            seed (int | None): seed of the new game's chance (``None``: a fresh one).
-
-        Returns:
-            State: the position after the bots' opening moves, if bots start.
+        """Start a new game of the same game and seats.
 
         Raises:
             TypeError: ``seed`` is neither an int nor ``None``.
         """
-        if seed is not None and not _is_int(seed):
-            raise TypeError(f"seed must be an int or None, not {seed!r} ({type(seed).__name__})")
-        self._cancel_bots()
-        self._timeline = Timeline(self._game.new_state(seed=seed))
-        self._entries.clear()
-        self.feedback = ""
-        self._make_agents()
-        self._changed("new game")
-        self.run_bots()
-        return self.state
+        return self._session.new_game(seed)
 
     def load(self, state: State, *, history: bool = True) -> State:
         """Show another position of the same game (a lesson's position, a saved game).
 
-        Args:
-            state (State): the position; its game must equal this board's game.
-            history (bool): rebuild its history as undoable moves (``True``), or make it the
-                first position, so undo cannot go back past it (what lessons want).
-
-        Returns:
-            State: the position shown (bots move first if one is to move).
-
         Raises:
-            TypeError: ``state`` is not a :class:`~zongshi_widgets.core.State` (e.g. ``None``),
-                or ``history`` is not a bool.
-            ValueError: the state belongs to another game or player count (make a new board).
+            TypeError: not a State or ``history`` not a bool. ValueError: another game.
         """
-        if not isinstance(state, State):
-            raise TypeError(f"load needs a State of {self._game!r}, not {type(state).__name__}")
-        if not isinstance(history, bool):
-            raise TypeError(f"history must be True or False, not {history!r}")
-        if state.game != self._game:
-            raise ValueError(f"this board plays {self._game!r}; make a new board for {state.game!r}")
-        self._cancel_bots()
-        self._timeline = self._make_timeline(state, history)
-        self._entries.clear()
-        self.feedback = ""
-        self._changed("loaded")
-        self.run_bots()
-        return self.state
+        return self._session.load(state, history=history)
 
     def run_bots(self) -> int:
-        """Let the bot seats move now, one after another, until a person is to move or the
-        game is over (synchronously; in the browser use the "let bots play" button).
+        """Let the bot seats move now until a person is to move. Returns the moves made."""
+        return self._session.run_bots()
 
-        Returns:
-            int: how many moves the bots made.
-        """
-        self._cancel_bots()
-        moves = 0
-        while (seat := self._bot_seat(self.state)) is not None:
-            self._commit(self._agents[seat].choose(self.state), by_bot=True)
-            moves += 1
-        return moves
+    def ready(self) -> None:
+        """Lift the privacy screen: the person it names is at the screen now."""
+        target = self._target_seat()
+        self._shown_seat = target
+        self._changed("")
 
     def observe_play(self, fn: Callable[[State, Any, State], str | None]) -> Callable:
-        """Call ``fn(before, action, after)`` after every accepted move (people's and bots').
-
-        A returned text becomes :attr:`feedback` (a lesson's "Yes: ..." / "Not yet: ...");
-        ``None`` leaves it as it is. Usable as a decorator.
-
-        Args:
-            fn (Callable[[State, Any, State], str | None]): the hook.
-
-        Returns:
-            Callable: ``fn`` itself.
-        """
-        self._observers.append(fn)
-        return fn
+        """Call ``fn(before, action, after)`` after every accepted move; a returned text
+        becomes :attr:`feedback`. Usable as a decorator; returns ``fn``."""
+        return self._session.observe_play(fn)
 
     def unobserve_play(self, fn: Callable) -> None:
-        """Remove a hook added by :meth:`observe_play`.
-
-        Raises:
-            ValueError: ``fn`` is not registered.
-        """
-        self._observers.remove(fn)
+        """Remove a hook added by :meth:`observe_play` (``ValueError`` if unknown)."""
+        self._session.unobserve_play(fn)
 
     @property
     def on_play(self) -> list[Callable[[State, Any, State], str | None]]:
-        """The hooks called after each accepted move (a list you may edit; see
-        :meth:`observe_play`)."""
-        return self._observers
+        """The hooks called after each accepted move (a list you may edit)."""
+        return self._session.on_play
 
     def show_hint(self, mode: str = "legal", index: int = 0, bot: str = "greedy", *, wrap: bool = False) -> dict:
-        """Show a hint on the board, as the hint buttons do.
+        """Show a hint for the watching seat, as the hint buttons do.
 
         Args:
             mode (str): ``"legal"`` (the ``index``-th allowed action), ``"bot"`` (what bot
-                ``bot`` would play) or ``"clear"``.
-            index (int): which allowed action, for ``mode="legal"``: ``0 <= index < total``
-                (``hint["total"]``, the number of allowed actions), or negative to count from
-                the end as with a list (``-1``: the last).
+                ``bot`` would play, deciding from what the seat may see) or ``"clear"``.
+            index (int): which allowed action; negative counts from the end.
             bot (str): a bot name, for ``mode="bot"``.
-            wrap (bool): take ``index`` modulo ``total`` instead of refusing an index out of
-                range (what the "Next move" button does: after the last move, the first).
+            wrap (bool): take ``index`` modulo the number of allowed actions.
 
         Returns:
             dict: the new :attr:`hint` (empty when there is nothing to show).
 
         Raises:
-            TypeError: ``mode`` or ``bot`` is not a string, or ``index`` is not an int.
-            ValueError: an unknown mode or bot name.
-            IndexError: ``index`` is out of range and ``wrap`` is false (the message gives
-                the valid range); nothing changes.
+            TypeError: ``mode``/``bot`` not strings, ``index`` not an int.
+            ValueError: unknown mode or bot name.
+            IndexError: ``index`` out of range and not ``wrap``.
         """
         if not isinstance(mode, str):
             raise TypeError(f"hint mode must be a string ('legal', 'bot' or 'clear'), not {mode!r}")
@@ -601,18 +458,19 @@ class GameBoard(anywidget.AnyWidget):
             raise TypeError(f"bot must be a bot name (a string), not {bot!r}")
         if mode not in ("legal", "bot", "clear"):
             raise ValueError(f"hint mode must be 'legal', 'bot' or 'clear', not {mode!r}")
-        if mode == "bot" and bot not in bot_names():
-            raise ValueError(f"no bot named {bot!r}; known: {', '.join(bot_names())}")
+        known = bot_names(self._game)
+        if mode == "bot" and bot not in known:
+            raise ValueError(f"no bot named {bot!r}; known: {', '.join(known)}")
         if mode == "clear":
             self.hint = {}
             return self.hint
         state = self.state
-        seat = self._looking_seat()
-        if state.is_over or seat is None or seat != state.to_move:
+        seat = self._acting_seat()
+        if seat is None:
             self.hint = {}
-            self.message = "no hint: it is not a person's turn" if not state.is_over else "no hint: the game is over"
+            self.message = "no hint: the game is over" if state.is_over else "no hint: it is not a person's turn"
             return self.hint
-        actions = self._allowed_actions(state)
+        actions = self._session.allowed_actions(state)
         if not actions:
             self.hint = {}
             self.message = "no hint: no move is allowed here"
@@ -627,7 +485,7 @@ class GameBoard(anywidget.AnyWidget):
             index %= total
             action = actions[index]
         else:
-            action = make_agent(bot, seed=self.version).choose(state)
+            action = self._session.bot_choice(bot, seat, seed=self.version)
             index = next((i for i, a in enumerate(actions) if str(a) == str(action)), -1)
         self._clear_refusal()
         self.hint = {
@@ -645,102 +503,100 @@ class GameBoard(anywidget.AnyWidget):
     def explain(self, action: Any, *, _from_browser: bool = False) -> tuple[bool, str, str]:
         """Would this action be accepted now, and if not, why?
 
-        Args:
-            action: an action, its notation, or a game-specific request form (see
-                :meth:`parse_request_action`).
-
         Returns:
-            tuple[bool, str, str]: ``(legal, text, rule)``: the rule's words when illegal
-            (``rule`` is the engine's rule id, or ``"board.validator"``), a description of the
-            move when legal (``rule`` is ``""``).
+            tuple[bool, str, str]: ``(legal, text, rule)``: the rule's words when illegal, a
+            description of the move when legal (``rule`` is ``""``).
         """
+        parse = self.parse_request_action if _from_browser else self._python_parse
         try:
-            parsed = self._check_action(action, validate=True, from_browser=_from_browser)
+            parsed = self._session.check_action(action, validate=True, parse=parse)
         except IllegalAction as exc:
             return False, exc.message, exc.rule
         return True, self.describe(self.state, parsed, None), ""
 
     def refresh(self) -> None:
-        """Recompute every synced trait from the timeline (after changing it directly)."""
-        self._changed(None)
+        """Recompute every synced trait (after changing the timeline directly)."""
+        self._session.refresh()
 
     def dismiss(self) -> None:
-        """Clear a refusal (``"illegal: ..."``, ``"refused: ..."``, ``"stale: ..."``,
-        ``"error: ..."``) from :attr:`message`; other messages stay. The browser asks for this
-        when the person moves on (drops the piece, picks another, moves it elsewhere)."""
+        """Clear a refusal (``"illegal: ..."``...) from :attr:`message`."""
         self._clear_refusal()
+
+    def close(self) -> None:
+        """Close the widget and stop following its session."""
+        session = getattr(self, "_session", None)
+        if session is not None:
+            session.unsubscribe(self._on_event)
+        super().close()
 
     # ------------------------------------------------------------------------------------
     # Game hooks: subclasses override these
     # ------------------------------------------------------------------------------------
     def _geometry(self) -> dict:
-        """Static drawing data, sent once (override). Default: seat names."""
-        return {"game": self._game.name, "players": self._game.players, "seat_names": list(self._game.seat_names)}
+        """Static drawing data, sent once (override). Default: names and the notation help."""
+        gt = self._game.game_type
+        return {
+            "game": self._game.name,
+            "long_name": gt.long_name,
+            "players": self._game.players,
+            "seat_names": list(self._game.seat_names),
+            "notation_help": gt.notation_help,
+        }
 
     def make_view(self, state: State, seat: int | None) -> dict:
         """The ``view`` trait: ``state.view(seat)`` plus what the board draws (override to add
-        keys; never add information that ``seat`` may not see).
-
-        Args:
-            state (State): the position.
-            seat (int | None): the looking seat (``None``: a spectator).
+        keys; never add anything ``seat`` may not see).
 
         Returns:
-            dict: a JSON-able dict containing every key of ``state.view(seat)`` unchanged.
+            dict: JSON-able, containing every key of ``state.view(seat)`` unchanged.
         """
         view = dict(state.view(seat))
-        view.setdefault("to_move", state.to_move)
-        view.setdefault("is_over", state.is_over)
         view.setdefault("ply", len(state.history))
         if state.is_over:
-            sheet = state.score_sheet()
-            view["winners"] = list(sheet.winners)
+            view["winners"] = list(state.score_sheet().winners)
         return view
 
     def compact_legal(self, state: State, actions: list) -> list:
-        """The ``legal`` trait for these allowed actions (override for a compact form).
-
-        Default: their notations.
-        """
+        """The ``legal`` trait for these allowed actions (override). Default: notations."""
         return [str(a) for a in actions]
 
     def action_code(self, state: State, action: Any) -> Any:
-        """A compact, JSON-able code of ``action`` the game's front end can draw (override).
-
-        Default: the notation.
-        """
+        """A compact, JSON-able code of a (visible) action for the front end (override)."""
         return str(action)
 
     def describe(self, before: State, action: Any, after: State | None) -> str:
-        """A sentence for ``message``: what the move does (override).
-
-        Args:
-            before (State): the position the action is played in.
-            action: the (legal) action.
-            after (State | None): the position after it, when it was played.
-        """
+        """A sentence for ``message`` about a (visible) action (override)."""
         names = self._game.seat_names
         who = names[before.to_move] if before.to_move is not None else "?"
-        return f"{who} played {action}"
+        text = f"{who} played {action}"
+        if after is not None and after.is_over:
+            text += ". Game over" + ("" if not self.reveal_scores else self._winners_text(after))
+        return text
 
     def short_text(self, before: State, action: Any) -> str:
-        """A few words for the move log (override). Default: the notation."""
+        """A few words for the move log about a (visible) action (override)."""
         return str(action)
+
+    def picture(self, state: State, seat: int | None) -> str | None:
+        """A static SVG picture of ``state`` as ``seat`` sees it, for saved notebooks and
+        exports (override). Default: the state's own picture in games without hidden
+        information, else none."""
+        if not self._game.game_type.hidden_information:
+            svg = getattr(state, "_repr_svg_", None)
+            return svg() if svg is not None else None
+        return None
 
     def parse_request_action(self, state: State, action: Any) -> Any:
         """Turn the ``action`` field of a browser request into an action of ``state``.
 
-        Default: a notation string, parsed and checked by the engine.
-
         Raises:
-            BadRequest: the field has the wrong type.
-            IllegalAction: the engine refuses it.
+            BadRequest: the wrong type. IllegalAction: the engine refuses it.
         """
         if not isinstance(action, str):
             raise BadRequest("'action' must be the action's notation (a string)")
         return state.parse_action(action)
 
-    # wire forms (override to pack a trait for the browser; the Python value stays readable)
+    # wire forms (override to pack a trait for the browser)
     def _wire_view(self, view: dict) -> dict:
         return view
 
@@ -751,200 +607,179 @@ class GameBoard(anywidget.AnyWidget):
         return [[e["ply"], e["seat"], e["text"], e["code"], e["alt"]] for e in log]
 
     # ------------------------------------------------------------------------------------
-    # Internals
+    # Who watches, who may act
     # ------------------------------------------------------------------------------------
-    def _make_timeline(self, state: State, history: bool) -> Timeline:
-        if history and state.history:
-            try:
-                root = state.game.new_state(seed=state.chance.seed)
-                tl = Timeline(root)
-                for action in state.history:
-                    tl.play(action)
-                if tl.state.digest() == state.digest():
-                    return tl
-            except (IllegalAction, ValueError, TypeError):
-                pass
-        return Timeline(state)
-
-    @t.validate("seats")
-    def _valid_seats(self, proposal):
-        return _check_seats(proposal["value"], self._game.players)
-
-    @t.validate("feedback")
-    def _valid_feedback(self, proposal):
-        # remember the node the feedback is about (see the ``feedback`` attribute)
-        value = proposal["value"]
-        timeline = getattr(self, "_timeline", None)
-        self._feedback_node = timeline.cursor.id if value and timeline is not None else None
-        return value
-
-    def _feedback_applies(self) -> bool:
-        """Is the cursor on the node the feedback was given at, or a position after it?"""
-        if self._feedback_node is None:
-            return True
-        node: Node | None = self._timeline.cursor
-        while node is not None:
-            if node.id == self._feedback_node:
-                return True
+    def _auto_seat(self) -> int | None:
+        """Hot seat: the person to move; else the person who acted last on this line; else the
+        first person; ``None`` when nobody is human."""
+        session = self._session
+        if not session.humans():
+            return None
+        state = session.state
+        if state.to_move is not None and session.seats[state.to_move] == HUMAN:
+            return state.to_move
+        node: Node | None = session.timeline.cursor
+        while node is not None and node.parent is not None:
+            mover = node.parent.state.to_move
+            if mover is not None and session.seats[mover] == HUMAN:
+                return mover
             node = node.parent
-        return False
+        return session.humans()[0]
 
-    def _on_reveal_scores(self, change) -> None:
-        self.send_state("view")  # its wire form depends on reveal_scores
+    def _target_seat(self) -> int | None:
+        """The seat this board would show now, before any privacy screen."""
+        return self._auto_seat() if self._mode == AUTO else self._mode
 
-    def _redact_view(self, view: dict) -> dict:
-        """The view as the browser gets it: without the score keys when scores are hidden."""
-        if self.reveal_scores:
-            return view
-        return {k: v for k, v in view.items() if k not in self.SCORE_KEYS}
+    def _screened(self) -> bool:
+        """Is a privacy screen up? Hot seat, hidden information, two or more people, and the
+        seat to show is not the one whose secrets were shown last."""
+        if self._mode != AUTO or self._open_hands or not self._game.game_type.hidden_information:
+            return False
+        if len(self._session.humans()) < 2:
+            return False
+        target = self._target_seat()
+        return target is not None and target != self._shown_seat
 
-    def _clear_refusal(self) -> None:
-        if self.message.startswith(REFUSAL_KINDS):
-            self.message = ""
+    def _looking_seat(self) -> int | None:
+        """The seat whose view is sent (``None``: the spectator's, e.g. behind the screen)."""
+        if self._screened():
+            return None
+        return self._target_seat()
 
-    def _on_seats(self, change) -> None:
-        self._cancel_bots()
-        self._make_agents()
-        self._changed(None)
-        self._schedule_bots()
-
-    def _make_agents(self) -> None:
-        seed = self.bot_seed
-        self._agents = {i: make_agent(kind, seed=None if seed is None else seed + i) for i, kind in enumerate(self.seats) if kind != HUMAN}
-
-    def _whose_turn(self) -> str:
-        seat = self.state.to_move
-        if seat is None:
-            return " (the game is over)"
-        kind = self.seats[seat]
-        return f" ({self._game.seat_names[seat]} to move{'' if kind == HUMAN else f', the {kind} bot'})"
-
-    def _has_human(self) -> bool:
-        return HUMAN in self.seats
-
-    def _bot_seat(self, state: State) -> int | None:
-        seat = state.to_move
-        if seat is None or self.seats[seat] == HUMAN:
+    def _acting_seat(self) -> int | None:
+        """The seat this board may act for now: the watching seat when it is to move and a
+        person plays it (``None`` otherwise)."""
+        state = self.state
+        seat = self._looking_seat()
+        if state.is_over or seat is None or seat != state.to_move or self._session.seats[seat] != HUMAN:
             return None
         return seat
 
-    def _looking_seat(self) -> int | None:
-        """The seat whose view is shown: the seat to move when a person plays it; else the
-        person who acted last on this line (else the first person in turn order)."""
-        state = self.state
-        if not self._has_human():
-            return None
-        if state.to_move is not None and self.seats[state.to_move] == HUMAN:
-            return state.to_move
-        node: Node | None = self._timeline.cursor
-        while node is not None and node.parent is not None:
-            mover = node.parent.state.to_move
-            if mover is not None and self.seats[mover] == HUMAN:
-                return mover
-            node = node.parent
-        return self.seats.index(HUMAN)
-
-    def _allowed_actions(self, state: State) -> list:
-        actions = list(state.legal_actions())
-        if self.validator is not None:
-            actions = [a for a in actions if self._validator_says(state, a) is None]
-        return actions
-
-    def _validator_says(self, state: State, action: Any) -> str | None:
-        try:
-            return self.validator(state, action) if self.validator else None
-        except Exception as exc:  # a broken lesson hook must not break the board
-            _log.exception("board validator failed")
-            return f"the lesson's check failed ({type(exc).__name__}: {exc})"
-
-    def _check_action(self, action: Any, *, validate: bool, from_browser: bool = False) -> Any:
-        state = self.state
-        if state.is_over:
-            raise IllegalAction("core.game-over", "The game is over: nobody may act any more.")
-        if from_browser:
-            parsed = self.parse_request_action(state, action)
-        elif isinstance(action, str):
-            parsed = state.parse_action(action)
+    # ------------------------------------------------------------------------------------
+    # Redrawing for the watching seat
+    # ------------------------------------------------------------------------------------
+    def _on_event(self, event: Event) -> None:
+        if event.kind == "thinking":
+            self.thinking = self._session.thinking
+            return
+        if event.kind == "feedback":
+            self._sync_feedback()
+            return
+        if event.kind == "bot_failed":
+            with self.hold_sync():
+                self.thinking = -1
+                self.message = f"error: {event.text}"
+            return
+        if event.kind == "move":
+            message = self._move_message(event)
+        elif event.kind in ("undo", "redo"):
+            back = event.kind == "undo"
+            message = f"{event.kind}: {'back to' if back else 'forward to'} move {len(self.state.history)}{self._whose_turn()}"
+        elif event.kind == "goto":
+            message = f"showing move {len(self.state.history)}{self._whose_turn()}"
+        elif event.kind in ("new_game", "loaded"):
+            self._entries.clear()
+            message = "new game" if event.kind == "new_game" else "loaded"
+        elif event.kind == "seats":
+            if list(self.seats) != list(self._session.seats):
+                self.set_trait("seats", SeatList(self._session.seats))
+            message = None
         else:
-            try:  # a game may accept other forms too (GembloQ: a list of cells)
-                parsed = self.parse_request_action(state, action)
-            except BadRequest:
-                state.check(action)
-                parsed = action
-        if validate and self.validator is not None:
-            why = self._validator_says(state, parsed)
-            if why is not None:
-                raise IllegalAction("board.validator", why)
-        return parsed
+            message = None
+        self._changed(message)
 
-    @staticmethod
-    def _refusal_text(exc: IllegalAction) -> str:
-        if exc.rule == "board.validator":
-            return f"refused: {exc.message}"
-        return f"illegal: {exc.message}"
+    def _move_message(self, event: Event) -> str:
+        seat = self._looking_seat()
+        if self._sees(event.before, event.action, seat):
+            return self.describe(event.before, event.action, event.after)
+        names = self._game.seat_names
+        mover = event.before.to_move
+        text = f"{names[mover]} {event.before.action_text(event.action, seat)}"
+        if event.after is not None and event.after.is_over:
+            text += ". Game over" + ("" if not self.reveal_scores else self._winners_text(event.after))
+        return text
 
-    def _commit(self, action: Any, *, by_bot: bool) -> State:
-        before = self.state
-        after = self._timeline.play(action)
-        played = after.history[-1] if after.history else action
-        text = self.describe(before, played, after)
-        said: list[str] = []
-        for fn in list(self._observers):
-            try:
-                out = fn(before, played, after)
-            except Exception as exc:  # a broken lesson hook must not break the board
-                _log.exception("on_play hook failed")
-                out = f"(the lesson's check failed: {type(exc).__name__}: {exc})"
-            if out:
-                said.append(str(out))
-        with self.hold_sync():
-            if said:
-                self.feedback = "\n".join(said)
-            elif not by_bot:
-                self.feedback = ""
-            self._changed(text)
-        return after
+    def _winners_text(self, after: State) -> str:
+        sheet = after.score_sheet()
+        names = self._game.seat_names
+        who = " and ".join(names[c] for c in sheet.winners)
+        return f": {who} win{'s' if len(sheet.winners) == 1 else ''}"
+
+    def _sees(self, before: State, action: Any, seat: int | None) -> bool:
+        """May ``seat`` see ``action`` whole (its own, a public one, or open hands)?"""
+        if self._open_hands or seat == before.to_move:
+            return True
+        return before.action_text(action, seat) == str(action)
 
     def _changed(self, message: str | None) -> None:
-        """Recompute the derived traits in one update, bump ``version``."""
-        state = self.state
+        """Recompute the derived traits for the watching seat, in one update."""
+        session = self._session
+        state = session.state
         seat = self._looking_seat()
+        acting = self._acting_seat()
+        screened = self._screened()
         with self.hold_sync():
-            self.view = self.make_view(state, seat)
-            if seat is not None and seat == state.to_move:
-                self.legal = self.compact_legal(state, self._allowed_actions(state))
-            else:
-                self.legal = []
-            self.log = self._log_entries()
+            view = self.make_view(state, seat)
+            if self._open_hands:
+                view["open"] = [state.private_view(s) for s in range(self._game.players)]
+            self.view = view
+            self.legal = self.compact_legal(state, session.allowed_actions(state)) if acting is not None else []
+            self.log = self._log_entries(seat)
             self.cursor = self._cursor_info()
+            mode = "auto" if self._mode == AUTO else "spectator" if self._mode is None else "seat"
+            self.watch = {"seat": seat, "mode": mode, "open_hands": self._open_hands, "may_act": acting is not None}
+            if screened:
+                target = self._target_seat()
+                name = self._game.seat_names[target]
+                self.screen = {"seat": target, "text": f"Pass the screen to {name}. {name.capitalize()}: click when you are ready (the others look away)."}
+            else:
+                self.screen = {}
             self.hint = {}
-            if self.feedback and not self._feedback_applies():
-                self.feedback = ""
+            self.thinking = session.thinking
+            self._sync_feedback()
             if message is not None:
                 self.message = message
-            self.version = self.version + 1
+            self.version = session.version
 
-    def _log_entries(self) -> list[dict]:
+    def _sync_feedback(self) -> None:
+        value = self._session.feedback
+        if self.feedback != value:
+            self._syncing_feedback = True
+            try:
+                self.feedback = value
+            finally:
+                self._syncing_feedback = False
+
+    def _on_feedback(self, change) -> None:
+        if getattr(self, "_syncing_feedback", False):
+            return
+        if self._session.feedback != change["new"]:
+            self._session.feedback = change["new"]
+
+    def _log_entries(self, seat: int | None) -> list[dict]:
         out = []
-        for node in self._timeline.line()[1:]:
-            entry = self._entries.get(node.id)
+        for node in self.timeline.line()[1:]:
+            key = (node.id, "open" if self._open_hands else seat)
+            entry = self._entries.get(key)
             if entry is None:
                 before = node.parent.state
+                visible = self._sees(before, node.action, seat)
                 entry = {
                     "ply": len(node.state.history),
                     "seat": before.to_move,
-                    "notation": str(node.action),
-                    "text": self.short_text(before, node.action),
-                    "code": self.action_code(before, node.action),
+                    "notation": str(node.action) if visible else None,
+                    "text": self.short_text(before, node.action) if visible else before.action_text(node.action, seat),
+                    "code": self.action_code(before, node.action) if visible else None,
                     "alt": 0,
+                    "turn": before.turn.to_json(),
                 }
-                self._entries[node.id] = entry
+                self._entries[key] = entry
             entry["alt"] = len(node.parent.children) - 1
             out.append(dict(entry))
         return out
 
     def _cursor_info(self) -> dict:
-        tl = self._timeline
+        tl = self.timeline
         start = len(tl.root.state.history)
         line = tl.line()
         current = {n.id for n in line}
@@ -954,14 +789,7 @@ class GameBoard(anywidget.AnyWidget):
             for node in path[1:]:
                 if node.parent is not None and len(node.parent.children) > 1:
                     fork = node
-            branches.append(
-                {
-                    "node": fork.id,
-                    "from": len(fork.state.history),
-                    "end": len(path[-1].state.history),
-                    "current": path[-1].id in current,
-                }
-            )
+            branches.append({"node": fork.id, "from": len(fork.state.history), "end": len(path[-1].state.history), "current": path[-1].id in current})
         return {
             "ply": len(tl.state.history),
             "start": start,
@@ -973,53 +801,49 @@ class GameBoard(anywidget.AnyWidget):
             "branches": branches if len(branches) > 1 else [],
         }
 
-    # -- bots in the browser ---------------------------------------------------------------
-    def _cancel_bots(self) -> None:
-        self._bot_gen += 1
-        if self._bot_handle is not None:
-            self._bot_handle.cancel()
-            self._bot_handle = None
-        if self.thinking != -1:
-            self.thinking = -1
-
-    def _schedule_bots(self) -> None:
-        """After a request from the browser: one bot move after ``bot_delay`` seconds on the
-        kernel's event loop, then the next...; at once when no loop runs (plain Python)."""
-        seat = self._bot_seat(self.state)
+    def _whose_turn(self) -> str:
+        seat = self.state.to_move
         if seat is None:
-            return
-        loop = _running_loop()
-        if loop is None:
-            self.run_bots()
-            return
-        self._bot_gen += 1
-        gen = self._bot_gen
-        self.thinking = seat
-        self._bot_handle = loop.call_later(max(0.0, self.bot_delay), self._bot_step, gen)
+            return " (the game is over)"
+        kind = self._session.seats[seat]
+        return f" ({self._game.seat_names[seat]} to move{'' if kind == HUMAN else f', the {kind} bot'})"
 
-    def _bot_step(self, gen: int) -> None:
-        if gen != self._bot_gen:
-            return
-        self._bot_handle = None
-        seat = self._bot_seat(self.state)
-        if seat is None:
-            self.thinking = -1
-            return
+    def _redact_view(self, view: dict) -> dict:
+        if self.reveal_scores:
+            return view
+        return {k: v for k, v in view.items() if k not in self.SCORE_KEYS}
+
+    def _clear_refusal(self) -> None:
+        if self.message.startswith(REFUSAL_KINDS):
+            self.message = ""
+
+    @staticmethod
+    def _refusal_text(exc: IllegalAction) -> str:
+        return f"refused: {exc.message}" if exc.rule == "board.validator" else f"illegal: {exc.message}"
+
+    def _python_parse(self, state: State, action: Any) -> Any:
+        """Read an action given from Python: notation, action object, or a request form."""
+        if isinstance(action, str):
+            return state.parse_action(action)
         try:
-            action = self._agents[seat].choose(self.state)
-            with self.hold_sync():
-                self.thinking = -1
-                self._commit(action, by_bot=True)
-                self._schedule_bots()
-        except Exception as exc:  # keep the board alive; say what happened
-            _log.exception("bot move failed")
-            self.thinking = -1
-            self.message = f"error: the {self.seats[seat]} bot failed: {type(exc).__name__}: {exc}"
+            return self.parse_request_action(state, action)
+        except BadRequest:
+            state.check(action)
+            return action
 
-    # -- requests from the browser ---------------------------------------------------------
+    def _on_seats(self, change) -> None:
+        if tuple(change["new"]) != self._session.seats:
+            self._session.seats = list(change["new"])
+            self._session.schedule_bots()
+
+    def _on_reveal_scores(self, change) -> None:
+        self.send_state("view")
+
+    # ------------------------------------------------------------------------------------
+    # Requests from the browser
+    # ------------------------------------------------------------------------------------
     def set_state(self, sync_data: dict) -> None:
-        """Refuse trait writes from the browser (Python owns the state): the browser's copy
-        is reset to Python's values. Requests go through custom messages instead."""
+        """Refuse trait writes from the browser (Python owns the state)."""
         keys = [k for k in sync_data if k in self.keys]
         if keys:
             self.send_state(keys)
@@ -1027,36 +851,9 @@ class GameBoard(anywidget.AnyWidget):
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         self.handle_request(content)
 
-    def handle_request(self, content: Any) -> None:
-        """Handle one request from the browser (what ``model.send`` delivers).
-
-        Never raises: a malformed, stale, illegal or refused request changes nothing and is
-        answered in :attr:`message` (and, for ``explain``, by a reply message).
-
-        Args:
-            content: the message content (a dict with a ``type``; see the module docstring).
-        """
-        try:
-            self._dispatch(content)
-        except BadRequest as exc:
-            self.message = f"error: {exc}"
-        except Exception as exc:  # never let a request break the kernel side
-            _log.exception("board request failed")
-            self.message = f"error: {type(exc).__name__}: {exc}"
-
-    def _dispatch(self, content: Any) -> None:
-        if not isinstance(content, dict):
-            raise BadRequest("a board request must be a JSON object with a 'type'")
-        kind = content.get("type")
-        if not isinstance(kind, str) or kind not in REQUESTS:
-            raise BadRequest(f"unknown request type {kind!r}; known: {', '.join(sorted(REQUESTS))}")
-        extra = set(content) - REQUESTS[kind]
-        if extra:
-            raise BadRequest(f"unexpected field(s) {sorted(extra)} in a {kind!r} request")
-        version = content.get("version")
-        if version is not None and not _is_int(version):
-            raise BadRequest("'version' must be an integer")
-        getattr(self, f"_req_{kind}")(content)
+    def request_failed(self, text: str, exc: Exception) -> None:
+        """Show a failed request as ``"error: ..."`` in :attr:`message`."""
+        self.message = f"error: {text}"
 
     def _stale(self, content: dict, required: bool) -> bool:
         version = content.get("version")
@@ -1069,27 +866,46 @@ class GameBoard(anywidget.AnyWidget):
             return True
         return False
 
+    def _refuse_not_yours(self) -> bool:
+        """Refuse a move request when this board may not act now (says why)."""
+        state = self.state
+        seat = state.to_move
+        if seat is not None and self._session.seats[seat] != HUMAN:
+            names = self._game.seat_names
+            self.message = f"refused: {names[seat]} is played by the {self._session.seats[seat]} bot; press 'let bots play' to let it move"
+            return True
+        if state.is_over:
+            return False  # the engine says so
+        if self._screened():
+            self.message = "refused: the privacy screen is up; click when the next player is ready"
+            return True
+        if self._acting_seat() is None:
+            who = self._game.seat_names[seat]
+            if self._mode is None:
+                self.message = "refused: this board is a spectator's; it cannot make moves"
+            else:
+                self.message = f"refused: it is {who}'s turn, and this board plays for {self._game.seat_names[self._looking_seat()]}"
+            return True
+        return False
+
+    @request("play", "action")
     def _req_play(self, content: dict) -> None:
         if "action" not in content:
             raise BadRequest("a 'play' request needs an 'action'")
-        if self._stale(content, required=True):
+        if self._stale(content, required=True) or self._refuse_not_yours():
             return
-        state = self.state
-        seat = state.to_move
-        if seat is not None and self.seats[seat] != HUMAN:
-            names = self._game.seat_names
-            self.message = f"refused: {names[seat]} is played by the {self.seats[seat]} bot; press 'let bots play' to let it move"
-            return
-        self._cancel_bots()
+        session = self._session
+        session.cancel_bots()
         try:
-            parsed = self._check_action(content["action"], validate=True, from_browser=True)
+            parsed = session.check_action(content["action"], validate=True, parse=self.parse_request_action)
         except IllegalAction as exc:
             self.message = self._refusal_text(exc)
             return
         with self.hold_sync():
-            self._commit(parsed, by_bot=False)
-            self._schedule_bots()
+            session.commit(parsed)
+            session.schedule_bots()
 
+    @request("explain", "action", "key")
     def _req_explain(self, content: dict) -> None:
         key = content.get("key")
         if key is not None and not isinstance(key, (str, int, float)):
@@ -1098,27 +914,32 @@ class GameBoard(anywidget.AnyWidget):
             raise BadRequest("an 'explain' request needs an 'action'")
         if self._stale(content, required=True):
             reply = {"legal": False, "text": "the board changed; move the piece again", "rule": "board.stale"}
+        elif self._acting_seat() is None and not self.state.is_over:
+            reply = {"legal": False, "text": "it is not this board's turn to move", "rule": "board.not-your-turn"}
         else:
             legal, text, rule = self.explain(content["action"], _from_browser=True)
             reply = {"legal": legal, "text": text, "rule": rule}
         self.send({"type": "explain", "key": key, "version": self.version, **reply})
 
+    @request("undo")
     def _req_undo(self, content: dict) -> None:
         if self._stale(content, required=False):
             return
-        if not self._timeline.can_undo():
+        if not self.timeline.can_undo():
             self.message = "nothing to undo: this is the first position"
             return
         self.undo()
 
+    @request("redo")
     def _req_redo(self, content: dict) -> None:
         if self._stale(content, required=False):
             return
-        if not self._timeline.can_redo():
+        if not self.timeline.can_redo():
             self.message = "nothing to redo from this position"
             return
         self.redo()
 
+    @request("goto", "ply", "node")
     def _req_goto(self, content: dict) -> None:
         if self._stale(content, required=False):
             return
@@ -1133,55 +954,61 @@ class GameBoard(anywidget.AnyWidget):
         except (IndexError, KeyError) as exc:
             raise BadRequest(str(exc).strip("'\"")) from None
 
+    @request("hint", "mode", "index", "bot")
     def _req_hint(self, content: dict) -> None:
         if self._stale(content, required=False):
             return
         mode = content.get("mode", "legal")
         index = content.get("index", 0)
         bot = content.get("bot", "greedy")
+        known = bot_names(self._game)
         if mode not in ("legal", "bot", "clear"):
             raise BadRequest("'mode' must be 'legal', 'bot' or 'clear'")
         if not _is_int(index):
             raise BadRequest("'index' must be an integer")
-        if not isinstance(bot, str) or bot not in bot_names():
-            raise BadRequest(f"'bot' must be one of {', '.join(bot_names())}")
+        if not isinstance(bot, str) or bot not in known:
+            raise BadRequest(f"'bot' must be one of {', '.join(known)}")
         self.show_hint(mode, index=index, bot=bot, wrap=True)
 
+    @request("dismiss")
     def _req_dismiss(self, content: dict) -> None:
         self.dismiss()
 
+    @request("ready")
+    def _req_ready(self, content: dict) -> None:
+        if not self._screened():
+            return
+        self.ready()
+
+    @request("bots")
     def _req_bots(self, content: dict) -> None:
         if self._stale(content, required=False):
             return
-        if self._bot_seat(self.state) is None:
+        if self._session.bot_seat() is None:
             self.message = "no bot is to move" if not self.state.is_over else "the game is over"
             return
-        self._schedule_bots()
+        self._session.schedule_bots()
 
+    @request("new_game", "seed")
     def _req_new_game(self, content: dict) -> None:
         seed = content.get("seed")
         if seed is not None and not _is_int(seed):
             raise BadRequest("'seed' must be an integer or null")
-        self._cancel_bots()
-        self._timeline = Timeline(self._game.new_state(seed=seed))
-        self._entries.clear()
-        self.feedback = ""
-        self._make_agents()
-        self._changed("new game")
-        self._schedule_bots()
+        self._session.new_game(seed, run_bots=False)
+        self._session.schedule_bots()
 
     # -- display ---------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any):
-        """The widget view plus a static ``image/svg+xml`` picture of the position (shown by
-        nbconvert, GitHub and wherever widgets cannot run)."""
+        """The widget view plus a static ``image/svg+xml`` picture of the position as the
+        watching seat sees it (shown by nbconvert, GitHub and wherever widgets cannot run)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, metadata = bundle
-        svg = getattr(self.state, "_repr_svg_", None)
+        svg = self.picture(self.state, self._looking_seat())
         if svg is not None:
             data = dict(data)
-            data["image/svg+xml"] = svg()
+            data["image/svg+xml"] = svg
         return data, metadata
 
     def __repr__(self) -> str:

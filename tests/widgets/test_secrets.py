@@ -1,0 +1,224 @@
+"""Boards and secrets: everything a board sends goes through the watching seat
+(docs/ARCHITECTURE.md, "Boards"). Checked on every registered game with hidden information
+(Sealed Bids, the test game, at least) through the generic board: synced traits, log entries,
+messages and hints; the privacy screen of a hot seat; spectators; open hands; several boards
+sharing one session; the session in plain Python; request types registered per board class.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import zongshi_widgets as zw
+from zongshi_widgets.widgets import GameBoard, GameSession
+from zongshi_widgets.widgets.protocol import request
+
+HIDDEN = [n for n in zw.games() if zw.game_type(n).hidden_information]
+
+#: Traits whose wire form must depend only on what the watching seat sees. ``version`` counts
+#: changes, ``geometry`` is static: both are the same for any deal.
+SEAT_TRAITS = ("view", "legal", "log", "message", "hint", "screen", "watch", "cursor", "seats", "thinking")
+
+
+def wire(board) -> dict:
+    """Every synced trait as the browser receives it (after the trait's ``to_json``)."""
+    state = board.get_state()
+    return {k: json.dumps(state[k], sort_keys=True) for k in SEAT_TRAITS}
+
+
+def positions(name: str, seed: int, k: int = 6):
+    game = zw.game(name)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_over:
+        out.append(state)
+        state = state.play(rng.choice(state.legal_actions()))
+    step = max(1, len(out) // k)
+    return out[::step]
+
+
+def request_to(board, **content):
+    board._msg_callbacks(board, content, [])
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_seat_board_sends_nothing_the_seat_may_not_see(name):
+    """Two positions that look the same to a seat (the real one, and one with the hidden parts
+    dealt anew) give that seat's board the same traits, byte for byte, and the same bot hint."""
+    game = zw.game(name)
+    for real in positions(name, seed=6):
+        for seat in [None, *range(game.players)]:
+            looking = real.to_move if seat is None else seat
+            other = real.determinize(looking, random.Random(11))
+            a = game.from_position(real.position(), seed=1)
+            b = game.from_position(other.position(), seed=1)
+            if seat is not None:
+                assert a.view(seat) == b.view(seat)
+            boards = [GameBoard(s, seats=["human"] * game.players, seat=seat) for s in (a, b)]
+            assert wire(boards[0]) == wire(boards[1])
+            if seat == real.to_move:
+                hints = [bd.show_hint("bot", bot="greedy")["action"] for bd in boards]
+                assert hints[0] == hints[1]
+                assert wire(boards[0]) == wire(boards[1])
+            for bd in boards:
+                bd.close()
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_logs_and_messages_are_written_per_seat(name):
+    """Walk a random game with one board per seat on a shared session: every log entry and
+    every message about another seat's action reads as ``action_text`` for the watching seat,
+    and no entry carries the notation or drawing code of an action the seat may not see."""
+    game = zw.game(name)
+    state = game.new_state(seed=3)
+    session = GameSession(state, ["human"] * game.players)
+    boards = [GameBoard(session=session, seat=s) for s in range(game.players)]
+    spectator = GameBoard(session=session, seat=None)
+    rng = random.Random(3)
+    while not session.state.is_over:
+        before = session.state
+        mover = before.to_move
+        action = rng.choice(before.legal_actions())
+        assert boards[mover].legal and all(not b.legal for i, b in enumerate(boards) if i != mover)
+        request_to(boards[mover], type="play", action=str(action), version=boards[mover].version)
+        assert session.state.history[-1] == action or str(session.state.history[-1]) == str(action)
+        for seat, board in [*enumerate(boards), (None, spectator)]:
+            text = before.action_text(action, seat)
+            entry = board.log[-1]
+            assert entry["seat"] == mover
+            if seat == mover or text == str(action):
+                assert entry["notation"] == str(action)
+            else:
+                assert entry["notation"] is None and entry["code"] is None and entry["text"] == text
+                assert board.message.startswith(f"{game.seat_names[mover]} {text}")
+                assert board.get_state()["log"][-1][2:4] == [text, None]
+    for board in [*boards, spectator]:
+        board.close()
+
+
+def test_privacy_screen_between_two_people_at_one_screen():
+    game = zw.game("sealed_bids", players=3)
+    board = GameBoard(game.new_state(seed=2), seats=["human", "human", "greedy"])
+    # the first person's secrets are behind the screen until they say they are ready
+    assert board.screen["seat"] == 0 and "north" in board.screen["text"].lower()
+    assert "hand" not in board.view and board.legal == []
+    request_to(board, type="play", action=board.state.legal_actions()[0].__str__(), version=board.version)
+    assert board.message.startswith("refused: the privacy screen is up") and board.state.history == ()
+    request_to(board, type="ready")
+    assert board.screen == {} and board.view["hand"] == board.state.view(0)["hand"] and board.legal
+    board.play(board.state.legal_actions()[0])  # north bids: still north's turn (draw), no screen
+    assert board.screen == {} and board.view["seat"] == 0
+    board.play("pass")  # now east, another person: the screen comes up before east's hand
+    assert board.state.to_move == 1 and board.screen["seat"] == 1
+    assert board.view["seat"] is None and "hand" not in board.view and "bid" not in board.view
+    assert board.get_state()["log"][-2][2] == "bid a card"  # north's bid, as the spectator reads it
+    board.ready()
+    assert board.view["seat"] == 1 and board.view["hand"] == board.state.view(1)["hand"]
+    # one person against bots: no screen needed
+    solo = GameBoard(game.new_state(seed=2), seats=["human", "greedy", "greedy"])
+    assert solo.screen == {} and "hand" in solo.view
+
+
+def test_spectator_and_open_hands_modes():
+    game = zw.game("sealed_bids", players=2)
+    state = game.new_state(seed=4)
+    spectator = GameBoard(state, seats=["human", "human"], seat=None)
+    assert spectator.watch == {"seat": None, "mode": "spectator", "open_hands": False, "may_act": False}
+    assert spectator.view == {**state.view(None), "ply": 0} and spectator.legal == []
+    request_to(spectator, type="play", action=str(state.legal_actions()[0]), version=spectator.version)
+    assert spectator.message == "refused: this board is a spectator's; it cannot make moves"
+    teacher = GameBoard(state, seats=["human", "human"], open_hands=True)
+    assert teacher.watch["open_hands"] and teacher.screen == {}
+    assert teacher.view["open"] == [state.private_view(0), state.private_view(1)]
+    with pytest.raises(ValueError, match="seat must be"):
+        GameBoard(state, seat=5)
+
+
+def test_boards_sharing_a_session_each_act_only_for_their_seat():
+    game = zw.game("sealed_bids", players=2)
+    north = GameBoard(game.new_state(seed=5), seats=["human", "human"], seat=0)
+    east = GameBoard(session=north.session, seat=1)
+    assert north.view["hand"] != east.view["hand"] and "hand" in east.view
+    card = north.view["hand"][0]
+    request_to(east, type="play", action=f"bid {card}", version=east.version)
+    assert east.message.startswith("refused: it is north's turn") and north.state.history == ()
+    request_to(north, type="play", action=f"bid {card}", version=north.version)
+    assert east.version == north.version and len(east.state.history) == 1
+    assert east.log[-1]["text"] == "bid a card" and north.log[-1]["text"] == f"bid {card}"
+    assert east.view["has_bid"] == [True, False] and "bid" in north.view and north.view["bid"] == card
+    north.undo()
+    assert east.state.history == () and east.cursor["ply"] == 0 and east.cursor["can_redo"]
+    with pytest.raises(ValueError, match="belong to the session"):
+        GameBoard(session=north.session, seats=["human", "human"])
+    with pytest.raises(TypeError, match="state= or session="):
+        GameBoard(game.new_state(), session=north.session)
+    with pytest.raises(TypeError, match="needs a state"):
+        GameBoard()
+
+
+def test_seats_cannot_change_in_place_and_bad_names_are_refused():
+    board = GameBoard(zw.game("sealed_bids", players=2).new_state(seed=1), seats=["human", "greedy"])
+    with pytest.raises(TypeError, match="in place"):
+        board.seats[1] = "random"
+    with pytest.raises(TypeError, match="in place"):
+        board.seats.append("human")
+    assert board.seats == ["human", "greedy"] and board.session.seats == ("human", "greedy")
+    with pytest.raises(ValueError, match="not 'alphago'"):
+        board.seats = ["human", "alphago"]
+    board.seats = ["human", "random"]
+    assert board.session.seats == ("human", "random") and board.seats == ["human", "random"]
+
+
+def test_the_session_plays_without_widgets():
+    game = zw.game("sealed_bids", players=2)
+    session = GameSession(game.new_state(seed=9), ["human", "greedy"])
+    events = []
+    session.subscribe(events.append)
+    card = session.state.view(0)["hand"][0]
+    session.play(f"bid {card}")
+    session.play("pass")  # the bot ends round 1, starts round 2 (bid, draw each), then north
+    assert session.state.to_move == 0 and len(session.state.history) == 6
+    assert [e.kind for e in events].count("move") == 6 and events[-1].by_bot
+    session.step(back=True)
+    assert len(session.state.history) == 1  # back over the bot's moves and north's pass
+    with pytest.raises(TypeError):
+        session.seats[0] = "greedy"
+    with pytest.raises(ValueError, match="seats"):
+        session.seats = "human"
+    with pytest.raises(zw.IllegalAction):
+        session.play("bid 99")
+    assert len(session.state.history) == 1
+
+
+class _BidBoard(GameBoard):
+    """A game's board adds its own request type without editing shared code."""
+
+    @request("quick_bid", "card")
+    def _req_quick_bid(self, content):
+        self.play(f"bid {content['card']}")
+
+
+def test_boards_register_their_own_request_types():
+    board = _BidBoard(zw.game("sealed_bids", players=2).new_state(seed=1), seats=["human", "greedy"])
+    assert "quick_bid" in _BidBoard.request_types() and "quick_bid" not in GameBoard.request_types()
+    assert _BidBoard.request_types()["quick_bid"] == {"type", "version", "card"}
+    card = board.view["hand"][0]
+    request_to(board, type="quick_bid", card=card)
+    assert str(board.state.history[0]) == f"bid {card}"
+    request_to(board, type="quick_bid", card=1, colour="red")
+    assert board.message.startswith("error: unexpected field(s) ['colour']")
+    request_to(GameBoard(zw.game("sealed_bids", players=2).new_state()), type="quick_bid", card=1)
+    # the shared board has no such request
+    plain = GameBoard(zw.game("sealed_bids", players=2).new_state())
+    request_to(plain, type="quick_bid", card=1)
+    assert plain.message.startswith("error: unknown request type 'quick_bid'")
+
+
+def test_the_generic_board_has_no_picture_of_secrets():
+    board = GameBoard(zw.game("sealed_bids", players=2).new_state(seed=1))
+    data, _ = board._repr_mimebundle_()
+    assert "image/svg+xml" not in data

@@ -1,0 +1,111 @@
+"""The request protocol between a board in the browser and Python.
+
+The browser sends JSON objects with a ``type`` (``model.send``). Each request type is a method
+a board class registers with the :func:`request` decorator, naming the fields it may carry
+(anywidget's command pattern): a game adds ``bid`` or ``choose`` to its own board class without
+editing shared code. :class:`RequestHandler` collects the registered types over the class's
+bases and dispatches a message to its method after checking it: an unknown type, an unknown
+field or a non-integer ``version`` is a :class:`BadRequest`, answered without changing anything.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+__all__ = ["BadRequest", "RequestHandler", "request"]
+
+_log = logging.getLogger(__name__)
+
+
+class BadRequest(ValueError):
+    """A request from the browser that is not well-formed (answered with an error message)."""
+
+
+def request(name: str, *fields: str) -> Callable[[Callable], Callable]:
+    """Register the decorated method as the handler of request type ``name``.
+
+    Args:
+        name (str): the ``type`` of the request.
+        *fields (str): the fields it may carry besides ``type`` (``version`` is always
+            allowed: the board version the request was made at).
+
+    Returns:
+        the decorator; the method is called as ``method(self, content: dict)``.
+    """
+
+    def mark(fn: Callable) -> Callable:
+        fn._zw_request = (name, frozenset({"type", "version", *fields}))
+        return fn
+
+    return mark
+
+
+class RequestHandler:
+    """Mixin: dispatch browser requests to the methods registered with :func:`request`.
+
+    Subclasses register more request types (or replace one by registering its name again);
+    :meth:`request_types` lists them. :meth:`handle_request` never raises: a request that is
+    malformed or fails is passed to :meth:`request_failed`.
+    """
+
+    _requests: ClassVar[dict[str, tuple[str, frozenset[str]]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        table: dict[str, tuple[str, frozenset[str]]] = {}
+        for klass in reversed(cls.__mro__):
+            for attr, value in vars(klass).items():
+                spec = getattr(value, "_zw_request", None)
+                if spec is not None:
+                    table[spec[0]] = (attr, spec[1])
+        cls._requests = table
+
+    @classmethod
+    def request_types(cls) -> dict[str, frozenset[str]]:
+        """``{request type: the fields it may carry}`` for this board class."""
+        return {name: fields for name, (_, fields) in sorted(cls._requests.items())}
+
+    def handle_request(self, content: Any) -> None:
+        """Handle one request from the browser (what ``model.send`` delivers).
+
+        Never raises: a malformed request (:class:`BadRequest`) or a failing handler is passed
+        to :meth:`request_failed`, and nothing changes.
+
+        Args:
+            content: the message content (a dict with a ``type``).
+        """
+        try:
+            self.dispatch(content)
+        except BadRequest as exc:
+            self.request_failed(str(exc), exc)
+        except Exception as exc:  # never let a request break the kernel side
+            _log.exception("board request failed")
+            self.request_failed(f"{type(exc).__name__}: {exc}", exc)
+
+    def dispatch(self, content: Any) -> None:
+        """Check a request's form and call its handler.
+
+        Raises:
+            BadRequest: not an object, unknown type, unexpected fields, or a non-integer
+                ``version``.
+        """
+        if not isinstance(content, dict):
+            raise BadRequest("a board request must be a JSON object with a 'type'")
+        kind = content.get("type")
+        table = type(self)._requests
+        if not isinstance(kind, str) or kind not in table:
+            raise BadRequest(f"unknown request type {kind!r}; known: {', '.join(sorted(table))}")
+        attr, fields = table[kind]
+        extra = set(content) - fields
+        if extra:
+            raise BadRequest(f"unexpected field(s) {sorted(extra)} in a {kind!r} request")
+        version = content.get("version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise BadRequest("'version' must be an integer")
+        getattr(self, attr)(content)
+
+    def request_failed(self, text: str, exc: Exception) -> None:
+        """Say that a request failed (override: a board shows it as an error message)."""
+        _log.warning("board request failed: %s", text)
