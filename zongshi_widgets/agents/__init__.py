@@ -8,6 +8,6 @@ score); ``agents(game)`` adds the game's own registered bots. Write a bot by sub
 :class:`Agent` and overriding ``decide(state, seat)``.
 """
 
-from .base import Agent, GreedyAgent, RandomAgent, agent, agents, ask, register_agent, visible_state
+from .base import Agent, GreedyAgent, RandomAgent, agent, agents, ask, default_bot, register_agent, visible_state
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent", "agent", "agents", "ask", "register_agent", "visible_state"]
+__all__ = ["Agent", "GreedyAgent", "RandomAgent", "agent", "agents", "ask", "default_bot", "register_agent", "visible_state"]

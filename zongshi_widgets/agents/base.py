@@ -160,6 +160,23 @@ def _game_name(game: str | Game | None) -> str | None:
     raise TypeError(f"game must be a game name or a Game, not {type(game).__name__}")
 
 
+def default_bot(game: str | Game | None = None) -> str:
+    """The bot a board asks for its "bot's choice" hint: the game's registered ``hint_bot``,
+    else its first own bot, else ``"greedy"``.
+
+    Raises:
+        KeyError: no game has that name.
+    """
+    name = _game_name(game)
+    if name is not None:
+        entry = registration(name)
+        if entry.hint_bot:
+            return entry.hint_bot
+        if entry.agents:
+            return sorted(entry.agents)[0]
+    return "greedy"
+
+
 def agents(game: str | Game | None = None) -> list[str]:
     """The bot names :func:`agent` accepts: the generic bots, plus ``game``'s own.
 

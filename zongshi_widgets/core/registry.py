@@ -60,6 +60,8 @@ class Registration:
             board plays it).
         lessons (str | None): the module that registers its lesson goals, or ``None``.
         agents (Mapping[str, str]): its own bots, ``{name: "module:Class"}``.
+        hint_bot (str | None): the bot whose choice boards show as a hint (default: see
+            :func:`zongshi_widgets.agents.default_bot`).
     """
 
     name: str
@@ -68,6 +70,7 @@ class Registration:
     board: str | None = None
     lessons: str | None = None
     agents: Mapping[str, str] = field(default_factory=dict)
+    hint_bot: str | None = None
 
     def load_factory(self) -> Callable[..., Game]:
         """The callable making this game (imports its module)."""
@@ -85,6 +88,7 @@ def register(
     board: str | None = None,
     lessons: str | None = None,
     agents: Mapping[str, str] | None = None,
+    hint_bot: str | None = None,
 ) -> Registration:
     """Register a game under ``name`` (registering again replaces the entry).
 
@@ -96,6 +100,7 @@ def register(
         board (str | None): ``"module:Class"`` of the game's board widget.
         lessons (str | None): module that registers the game's lesson goals when imported.
         agents (Mapping[str, str] | None): the game's own bots, ``{name: "module:Class"}``.
+        hint_bot (str | None): the bot whose choice boards offer as a hint.
 
     Returns:
         Registration: the entry.
@@ -108,7 +113,7 @@ def register(
     for ref in [factory, board, *(agents or {}).values()]:
         if ref is not None and (not isinstance(ref, str) or ":" not in ref):
             raise ValueError(f"a reference is 'module:attribute', not {ref!r}")
-    entry = Registration(name, factory, summary, board, lessons, dict(agents or {}))
+    entry = Registration(name, factory, summary, board, lessons, dict(agents or {}), hint_bot)
     _REGISTRY[name] = entry
     return entry
 

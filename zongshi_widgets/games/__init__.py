@@ -18,6 +18,7 @@ register(
     "GembloQ: place pieces of squares and half squares; 1-4 players",
     board="zongshi_widgets.widgets.gembloq:GembloQBoard",
     lessons="zongshi_widgets.tutor.gembloq",
+    hint_bot="greedy",
 )
 
 

@@ -26,7 +26,7 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``view``        ``state.view(seat)`` of the watching seat plus what the board draws; with
                 ``open_hands``, ``open`` holds every seat's private view.
 ``legal``       the allowed actions, compact; empty unless the watching seat may act.
-``message``     the last message: ``"blue placed piece 9 (L4) at b27"``, ``"illegal: ..."``,
+``message``     the last message: what the last move did (the game's words), ``"illegal: ..."``,
                 ``"refused: ..."``, ``"stale: ..."``, ``"error: ..."``.
 ``feedback``    what the lesson hooks said about the last move.
 ``log``         the current line: ``[{ply, seat, notation, text, code, alt, turn}, ...]`` as the watching
@@ -38,7 +38,7 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``version``     bumps on every change of position; requests carry it.
 ``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}``.
 ``thinking``    the seat of the bot about to move (``-1``: none).
-``highlight``   cells to outline (a lesson's marks), in the game's cell ids.
+``highlight``   a lesson's marks, in ids the game's front end understands.
 ``task``        text shown above the board (a lesson's task).
 ``reveal_scores`` ``False`` hides scores, ranks and winners (question lessons).
 ==============  ===========================================================================
@@ -63,6 +63,7 @@ import anywidget
 import traitlets as t
 
 from ..agents import agents as bot_names
+from ..agents import default_bot
 from ..core import IllegalAction, State, Timeline
 from ..core.timeline import Node
 from .protocol import BadRequest, RequestHandler, request
@@ -106,7 +107,7 @@ class SeatList(list):
     new list to ``board.seats`` instead, which is checked)."""
 
     def _refuse(self, *args: Any, **kwargs: Any):
-        raise TypeError("board.seats cannot be changed in place; assign a new list, e.g. board.seats = ['human', 'greedy', ...]")
+        raise TypeError("board.seats cannot be changed in place; assign a new list with one kind per seat: board.seats = [...]")
 
     __setitem__ = __delitem__ = __iadd__ = __imul__ = append = extend = insert = pop = remove = clear = sort = reverse = _refuse
 
@@ -432,14 +433,15 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         """The hooks called after each accepted move (a list you may edit)."""
         return self._session.on_play
 
-    def show_hint(self, mode: str = "legal", index: int = 0, bot: str = "greedy", *, wrap: bool = False) -> dict:
+    def show_hint(self, mode: str = "legal", index: int = 0, bot: str | None = None, *, wrap: bool = False) -> dict:
         """Show a hint for the watching seat, as the hint buttons do.
 
         Args:
             mode (str): ``"legal"`` (the ``index``-th allowed action), ``"bot"`` (what bot
                 ``bot`` would play, deciding from what the seat may see) or ``"clear"``.
             index (int): which allowed action; negative counts from the end.
-            bot (str): a bot name, for ``mode="bot"``.
+            bot (str | None): a bot name, for ``mode="bot"`` (default: the game's hint bot,
+                :func:`zongshi_widgets.agents.default_bot`).
             wrap (bool): take ``index`` modulo the number of allowed actions.
 
         Returns:
@@ -450,6 +452,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             ValueError: unknown mode or bot name.
             IndexError: ``index`` out of range and not ``wrap``.
         """
+        if bot is None:
+            bot = default_bot(self._game)
         if not isinstance(mode, str):
             raise TypeError(f"hint mode must be a string ('legal', 'bot' or 'clear'), not {mode!r}")
         if not _is_int(index):
@@ -541,6 +545,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             "players": self._game.players,
             "seat_names": list(self._game.seat_names),
             "notation_help": gt.notation_help,
+            "hint_bot": default_bot(self._game),
         }
 
     def make_view(self, state: State, seat: int | None) -> dict:
@@ -913,7 +918,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if "action" not in content:
             raise BadRequest("an 'explain' request needs an 'action'")
         if self._stale(content, required=True):
-            reply = {"legal": False, "text": "the board changed; move the piece again", "rule": "board.stale"}
+            reply = {"legal": False, "text": "the board changed; make the move again", "rule": "board.stale"}
         elif self._acting_seat() is None and not self.state.is_over:
             reply = {"legal": False, "text": "it is not this board's turn to move", "rule": "board.not-your-turn"}
         else:
@@ -960,7 +965,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             return
         mode = content.get("mode", "legal")
         index = content.get("index", 0)
-        bot = content.get("bot", "greedy")
+        bot = content.get("bot", default_bot(self._game))
         known = bot_names(self._game)
         if mode not in ("legal", "bot", "clear"):
             raise BadRequest("'mode' must be 'legal', 'bot' or 'clear'")
