@@ -1,6 +1,11 @@
 """GembloQ move generation speed.
 
 Prints:
+0. cold start: in a fresh Python process, the time from ``import zongshi_widgets`` to the
+   first legal list of each player count (``zw.game(...).new_state().legal_actions()``),
+   which is what a learner's first board cell waits for; then the time to make every
+   per-placement table of the three areas (done on first use otherwise), so that the speeds
+   below are steady-state figures;
 1. positions per second for full legal-action enumeration over the positions of Pentobi's
    random games (``tests/data/gembloq_random_games.json``): each position is reached by
    playing its move from the one before (incremental update), then every legal action of the
@@ -20,6 +25,8 @@ import argparse
 import json
 import pathlib
 import random
+import subprocess
+import sys
 import time
 
 import zongshi_widgets as zw
@@ -27,6 +34,22 @@ from zongshi_widgets.games.gembloq.rules import reference_legal_ids
 
 DATA = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "gembloq_random_games.json"
 PLAYERS = {"gembloq": 4, "gembloq_3": 3, "gembloq_2": 2}
+COLD = """
+import sys, time
+t0, c0 = time.perf_counter(), time.process_time()
+import zongshi_widgets as zw
+t1 = time.perf_counter()
+zw.game("gembloq", players={players}{extra}).new_state().legal_actions()
+print(t1 - t0, time.perf_counter() - t1, time.process_time() - c0)
+"""
+
+
+def cold_start(players: int, extra: str = "") -> tuple[float, float, float]:
+    """Seconds to import the package, then to the first legal list, in a fresh process; and
+    the CPU seconds of both (the same on an idle machine, less on a busy one)."""
+    out = subprocess.run([sys.executable, "-c", COLD.format(players=players, extra=extra)], capture_output=True, text=True, check=True)
+    imported, first, cpu = (float(x) for x in out.stdout.split())
+    return imported, first, cpu
 
 
 def load_games():
@@ -50,11 +73,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     args = parser.parse_args()
 
+    variants = ((4, "", "4 players"), (3, "", "3 players"), (2, "", "2 players"), (1, "", "puzzle"), (2, ", colors=4", "2 players, 4 colours"))
+    for players, extra, label in variants:
+        imported, first, cpu = cold_start(players, extra)
+        print(f"0. cold start, {label}: import {imported:.2f} s, then first legal list {first:.2f} s (CPU time of both: {cpu:.2f} s)")
+
     t0 = time.perf_counter()
     games = load_games()
     for n in (4, 3, 2):
-        zw.game("gembloq", players=n).new_state()
-    print(f"tables built (placements, neighbours, bit sets) for 3 areas in {time.perf_counter() - t0:.2f} s")
+        zw.game("gembloq", players=n).tables.make_all()
+    print(f"0. every per-placement table of the 3 areas made in {time.perf_counter() - t0:.2f} s")
 
     start, rounds, pos = time.perf_counter(), 0, 0
     while time.perf_counter() - start < args.seconds or rounds == 0:
@@ -82,7 +110,7 @@ def main() -> None:
     sample = states[:: max(1, len(states) // 20)]
     start = time.perf_counter()
     for s in sample:
-        reference_legal_ids(s, s.to_move)
+        reference_legal_ids(s, s.colour_to_move)
     el = time.perf_counter() - start
     print(f"3. from scratch, rules checked one by one: {len(sample) / el:,.1f} positions/s")
 

@@ -166,8 +166,6 @@ def test_positions_from_descriptions_are_checked_and_saved_with_their_origin():
     data["origin"] = "hands = 1"
     with pytest.raises(zw.CorruptSave, match="starting position"):
         game.load_state(json.dumps(data))
-    with pytest.raises(NotImplementedError, match="no readable position"):
-        zw.game("gembloq").from_position({})
 
 
 def test_turns_group_the_steps_of_one_seat():

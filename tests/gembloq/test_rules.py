@@ -275,16 +275,18 @@ def test_blksgf_refuses_bad_records_whole():
         ("(;GM[GembloQ];1[b27,c27])", "illegal"),
         ("(;GM[GembloQ];1[b27,c27,b28,c28]", "complete"),
         ("(;GM[GembloQ]AB[a1];1[b27,c27,b28,c28])", "setup"),
-        ("(;GM[GembloQ];5[b27,c27,b28,c28])", "colour 5"),
+        ("(;GM[GembloQ];5[b27,c27,b28,c28])", "not a move property"),
     ]:
         with pytest.raises(zw.CorruptSave, match=why):
             read_blksgf(bad)
 
 
-def test_blksgf_reads_only_the_main_line_and_escapes():
-    text = "(;GM[GembloQ]C[a comment \\] with bracket];1[b27,c27,b28,c28](;2[bb27,bc27,bb28,bc28])(;2[x]))"
+def test_blksgf_reads_escapes_and_refuses_a_bad_variation():
+    text = "(;GM[GembloQ]C[a comment \\] with bracket];1[b27,c27,b28,c28](;2[bb27,bc27,bb28,bc28]))"
     state = read_blksgf(text)
     assert len(state.history) == 2
+    with pytest.raises(zw.CorruptSave, match="not a cell label"):
+        read_blksgf(text[:-1] + "(;2[x]))")
 
 
 def test_odd_input_is_refused_with_clear_errors():

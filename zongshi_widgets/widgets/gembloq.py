@@ -15,10 +15,9 @@ when its code is in ``legal`` and asks Python why otherwise.
 from __future__ import annotations
 
 import os
-import pathlib
 from typing import Any
 
-from ..games.gembloq import GembloQState, read_blksgf
+from ..games.gembloq import GembloQState, load_blksgf
 from ..games.gembloq.geometry import canonical, shape_index, transform, vertices
 from ..games.gembloq.render import PALETTE
 from ..games.gembloq.rules import COLOURS
@@ -73,8 +72,9 @@ class GembloQBoard(GameBoard):
         seed (int | None): seed of the new game (GembloQ has no chance; kept in saves).
         state (GembloQState | None): start from this position (its history becomes undoable
             moves).
-        blksgf (str | os.PathLike | None): start from a Pentobi game record: its text, or the
-            path of a ``.blksgf`` file.
+        blksgf (str | bytes | os.PathLike | None): start from a Pentobi game record: its
+            text or bytes, or the path of a ``.blksgf`` file (the rule that tells them apart:
+            :func:`zongshi_widgets.games.gembloq.blksgf_text`).
         bot_delay (float): seconds between bot moves made in the browser.
         bot_seed (int | None): seed of the bots' choices between equal moves.
         **kwargs: passed to :class:`~zongshi_widgets.widgets.base.GameBoard`: ``history``,
@@ -118,7 +118,7 @@ class GembloQBoard(GameBoard):
         if state is not None and blksgf is not None:
             raise ValueError("give either state= or blksgf=, not both")
         if blksgf is not None:
-            state = read_blksgf(_record_text(blksgf))
+            state = load_blksgf(blksgf)  # path or record: see games.gembloq.blksgf_text
         if state is None:
             from .. import game
 
@@ -315,14 +315,3 @@ class GembloQBoard(GameBoard):
         for piece, orient, anchor in legal:
             groups.setdefault((piece, orient), []).append(anchor)
         return [B64[p] + B64[o] + pack_ids(anchors) for (p, o), anchors in groups.items()]
-
-
-def _record_text(blksgf: str | os.PathLike) -> str:
-    if isinstance(blksgf, str) and blksgf.lstrip().startswith("("):
-        return blksgf
-    if not isinstance(blksgf, (str, os.PathLike)):
-        raise TypeError(f"blksgf must be a record's text or the path of a .blksgf file, not {type(blksgf).__name__}")
-    path = pathlib.Path(blksgf)
-    if not path.is_file():
-        raise FileNotFoundError(f"no game record at {path}")
-    return path.read_text(encoding="utf-8")

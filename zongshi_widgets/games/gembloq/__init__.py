@@ -10,19 +10,24 @@ Usage::
 
 from .geometry import AreaTables, Piece, Placement, area_tables, default_pieces, load_pieces
 from .rules import COLOURS, GembloQ, GembloQState, score_hands
-from .sgf import read_blksgf, write_blksgf
+from .sgf import BlksgfVariationsWarning, blksgf_text, load_blksgf, load_blksgf_timeline, read_blksgf, read_blksgf_timeline, write_blksgf
 
 __all__ = [
     "COLOURS",
+    "BlksgfVariationsWarning",
     "AreaTables",
     "GembloQ",
     "GembloQState",
     "Piece",
     "Placement",
     "area_tables",
+    "blksgf_text",
     "default_pieces",
+    "load_blksgf",
+    "load_blksgf_timeline",
     "load_pieces",
     "read_blksgf",
+    "read_blksgf_timeline",
     "score_hands",
     "write_blksgf",
 ]

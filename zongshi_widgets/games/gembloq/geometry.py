@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 import numpy as np
@@ -292,8 +293,18 @@ class Placement:
         return hash(self.notation)
 
 
+#: Off-area margins around the grid of cell indexes (a corner neighbour is at most 3
+#: columns and 1 row away).
+MARGIN_X, MARGIN_Y = 4, 2
+
+
 class AreaTables:
     """Precomputed tables for one playing area (one per player count, cached).
+
+    The placement tables are built with numpy in a few tenths of a second (the first legal
+    list of a fresh process does not wait for seconds); per-placement objects and
+    neighbourhoods are made the first time they are asked for. Tests compare every table with
+    :func:`reference_placements`, the plain cell-by-cell construction from the geometry.
 
     Attributes:
         players (int): 4, 3 or 2 (the 1-player puzzle uses the 2-player area).
@@ -302,17 +313,22 @@ class AreaTables:
         index (dict[Cell, int]): cell -> index.
         labels (list[str]): cell index -> label such as ``"b27"``.
         starts (list[tuple[int, ...]]): per colour, the 4 cell indexes of its starting square.
-        placements (list[Placement]): every placement of every piece inside the area.
-        by_cells (dict[frozenset[int], int]): cell-index set -> placement id.
+        placements (Sequence[Placement]): every placement of every piece inside the area,
+            ordered by piece, orientation, row, column (a placement's ``id`` is its index).
+        by_cells (dict[frozenset[int], int]): cell-index set -> placement id (built on first
+            use; :meth:`find` answers the same question without building it).
         cell_bits (list[int]): per cell, the set of placement ids covering it, as a bit set
             (bit ``id`` of a Python int).
         piece_bits (list[int]): per piece index, the bit set of its placement ids.
         start_bits (list[int]): per colour, the bit set of the placements covering its
             whole starting square.
-        edge_mask (list[int]): per placement, the mask of area cells sharing an edge with it.
-        edge_cells (list[tuple[int, ...]]): the same as a tuple of cell indexes.
-        corner_cells (list[tuple[int, ...]]): per placement, area cells touching it only at
+        edge_mask (Sequence[int]): per placement, the mask of area cells sharing an edge with it.
+        edge_cells (Sequence[tuple[int, ...]]): the same as a tuple of cell indexes.
+        corner_cells (Sequence[tuple[int, ...]]): per placement, area cells touching it only at
             corners (its possible attach points).
+        around (Sequence[tuple]): per placement, ``(edge_cells, corner_cells, edge_mask)``.
+        edge_nbrs, corner_nbrs (list[tuple[int, ...]]): per cell, the area cells sharing an
+            edge with it / touching it only at a corner, ascending.
     """
 
     def __init__(self, players: int, pieces: tuple[Piece, ...]):
@@ -333,65 +349,136 @@ class AreaTables:
         self.labels = [f"{column_name(x)}{H - y}" for x, y in cells]
         self.label_index = {lab: i for i, lab in enumerate(self.labels)}
         self.starts = [tuple(sorted(self.index[tuple(c)] for c in sq)) for sq in area["starting_squares"]]
-        index = self.index
-        self.edge_nbrs = [tuple(index[n] for n in edge_neighbours(*c) if n in index) for c in cells]
-        self.corner_nbrs = [tuple(index[n] for n in corner_neighbours(*c) if n in index) for c in cells]
+        grid = np.full((H + 2 * MARGIN_Y, W + 2 * MARGIN_X), -1, dtype=np.int32)  # off-area margins around
+        for i, (x, y) in enumerate(cells):
+            grid[y + MARGIN_Y, x + MARGIN_X] = i
+        self._grid = grid
+        self.edge_nbrs = self._neighbours(lambda x, y: edge_neighbours(x, y))
+        self.corner_nbrs = self._neighbours(corner_neighbours)
         self._build_placements()
 
+    def _neighbours(self, around) -> list[tuple[int, ...]]:
+        """Per cell, the area cells ``around(x, y)`` gives, ascending. Neighbourhoods only
+        depend on the cell type, so each type's offsets are computed once."""
+        xs = np.array([x for x, _ in self.cells])
+        ys = np.array([y for _, y in self.cells])
+        types = (xs + 2 * (ys & 1)) & 3
+        out: list = [None] * len(self.cells)
+        for t in range(4):
+            which = np.flatnonzero(types == t)
+            if not len(which):
+                continue
+            x, y = self.cells[which[0]]
+            offsets = [(u - x, v - y) for u, v in around(x, y)]
+            dx = np.array([d for d, _ in offsets])
+            dy = np.array([d for _, d in offsets])
+            found = np.sort(self._grid[ys[which, None] + dy + MARGIN_Y, xs[which, None] + dx + MARGIN_X], axis=1)
+            for i, row in zip(which.tolist(), found.tolist()):
+                out[i] = tuple(j for j in row if j >= 0)
+        return out
+
     def _build_placements(self) -> None:
-        index, H, W = self.index, self.H, self.W
-        placements: list[Placement] = []
+        H, W, grid = self.H, self.W, self._grid
+        blocks, kinds = [], []  # per (piece, orientation): cell-index matrix (placements x cells)
         for piece in self.pieces:
             for o, shape in enumerate(piece.orientations):
-                xs = [x for x, _ in shape]
-                ys = [y for _, y in shape]
-                x0, y0 = shape[0]
-                for ty in range(-min(ys), H - max(ys)):
+                xs = np.array([x for x, _ in shape])
+                ys = np.array([y for _, y in shape])
+                tys, txs = [], []
+                first = -int(xs.min())
+                for ty in range(-int(ys.min()), H - int(ys.max())):
                     # a translation (2a, b) keeps the grid when a + b is even
-                    first = -min(xs)
                     want = (2 * ty) % 4
-                    for tx in range(first + (want - first) % 4, W - max(xs), 4):
-                        idx = []
-                        for x, y in shape:
-                            i = index.get((x + tx, y + ty))
-                            if i is None:
-                                break
-                            idx.append(i)
-                        else:
-                            placements.append(self._make(len(placements), piece, o, idx))
-        self.placements = placements
-        self.by_cells = {frozenset(self._cells_of(p)): p.id for p in placements}
-        n = len(self.cells)
-        per_cell: list[list[int]] = [[] for _ in range(n)]
-        for p in placements:
-            for i in self._cells_of(p):
-                per_cell[i].append(p.id)
-        nbytes = (len(placements) + 7) // 8
+                    tx = np.arange(first + (want - first) % 4, W - int(xs.max()), 4)
+                    txs.append(tx)
+                    tys.append(np.full(len(tx), ty))
+                tx, ty = np.concatenate(txs), np.concatenate(tys)
+                idx = grid[ys[None, :] + ty[:, None] + MARGIN_Y, xs[None, :] + tx[:, None] + MARGIN_X]
+                idx = idx[(idx >= 0).all(axis=1)]
+                blocks.append(idx)
+                kinds.append((piece, o))
+        self._blocks = blocks
+        counts = [len(b) for b in blocks]
+        n = sum(counts)
+        nbytes = (n + 7) // 8
         self.nbytes = nbytes
-        self.cell_bits = [ids_to_bits(ids, nbytes) for ids in per_cell]
-        per_piece: list[list[int]] = [[] for _ in self.pieces]
-        for p in placements:
-            per_piece[p.piece.index].append(p.id)
-        self.piece_bits = [ids_to_bits(ids, nbytes) for ids in per_piece]
-        self.edge_cells, self.edge_mask, self.corner_cells = [], [], []
-        for p in placements:
-            own = set(self._cells_of(p))
-            edge = {j for i in own for j in self.edge_nbrs[i]} - own
-            corner = {j for i in own for j in self.corner_nbrs[i]} - own - edge
-            self.edge_cells.append(tuple(sorted(edge)))
-            self.edge_mask.append(sum(1 << j for j in edge))
-            self.corner_cells.append(tuple(sorted(corner)))
+        self._kind = np.repeat(np.arange(len(blocks)), counts)  # placement id -> block
+        self._block_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        self._kinds = kinds
+        # cell_bits: one row of bytes per cell, bit (id) set where placement id covers the cell
+        ncells = len(self.cells)
+        cell_of, pid_of = [], []
+        for k, b in enumerate(blocks):
+            cell_of.append(b.ravel())
+            pid_of.append(np.repeat(np.arange(self._block_start[k], self._block_start[k + 1]), b.shape[1]))
+        cell, pid = np.concatenate(cell_of), np.concatenate(pid_of)
+        # each (cell, placement) pair once, so adding the bits of one byte gives their union
+        rows = np.bincount(cell * nbytes + (pid >> 3), weights=1 << (pid & 7), minlength=ncells * nbytes)
+        rows = rows.astype(np.uint8).reshape(ncells, nbytes)
+        self.cell_bits = [int.from_bytes(r.tobytes(), "little") for r in rows]
+        self.piece_bits = []
+        for piece in self.pieces:
+            ks = [k for k, (p, _) in enumerate(kinds) if p is piece]
+            lo, hi = int(self._block_start[ks[0]]), int(self._block_start[ks[-1] + 1])
+            self.piece_bits.append(((1 << (hi - lo)) - 1) << lo)
         self.start_bits = []
         for sq in self.starts:
             bits = -1
             for i in sq:
                 bits &= self.cell_bits[i]
             self.start_bits.append(bits)
+        self._found: dict[frozenset[int], int | None] = {}  # find()'s answers so far
+        self.placements = _PerPlacement(n, self._make)
+        self.around = _PerPlacement(n, self._around)
+        self.edge_cells = _PerPlacement(n, lambda pid: self.around[pid][0])
+        self.corner_cells = _PerPlacement(n, lambda pid: self.around[pid][1])
+        self.edge_mask = _PerPlacement(n, lambda pid: self.around[pid][2])
 
-    def _cells_of(self, p: Placement) -> list[int]:
-        return [self.index[c] for c in p.cells]
+    def make_all(self) -> None:
+        """Make every per-placement value now (placement objects, neighbourhoods) instead of
+        on first use: about a second of work a long simulation may prefer to do up front."""
+        for seq in (self.placements, self.around):
+            for _ in seq:
+                pass
 
-    def _make(self, pid: int, piece: Piece, orientation: int, idx: list[int]) -> Placement:
+    def placement_cells(self, pid: int) -> list[int]:
+        """The area cell indexes covered by placement ``pid``, in the piece's shape order."""
+        k = int(self._kind[pid])
+        return self._blocks[k][pid - int(self._block_start[k])].tolist()
+
+    def _around(self, pid: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        own = set(self.placement_cells(pid))
+        edge = {j for i in own for j in self.edge_nbrs[i]} - own
+        corner = {j for i in own for j in self.corner_nbrs[i]} - own - edge
+        return tuple(sorted(edge)), tuple(sorted(corner)), sum(1 << j for j in edge)
+
+    @cached_property
+    def by_cells(self) -> dict[frozenset[int], int]:
+        """Cell-index set -> placement id, for every placement (built on first use)."""
+        return {frozenset(self.placement_cells(pid)): pid for pid in range(len(self.placements))}
+
+    def find(self, idx) -> int | None:
+        """The id of the placement covering exactly the area cells ``idx`` (indexes), or ``None``."""
+        key = frozenset(idx)
+        found = self._found.get(key, -1)
+        if found != -1:
+            return found
+        found = None
+        if key:
+            bits = -1
+            for i in key:
+                bits &= self.cell_bits[i]
+            for pid in bits_to_ids(bits, self.nbytes):
+                if len(self.placement_cells(pid)) == len(key):
+                    found = pid  # covers all of idx with as many cells: exactly idx
+                    break
+        if len(self._found) < 1_000_000:
+            self._found[key] = found
+        return found
+
+    def _make(self, pid: int) -> Placement:
+        piece, orientation = self._kinds[int(self._kind[pid])]
+        idx = self.placement_cells(pid)
         order = sorted(idx, key=lambda i: (-self.cells[i][1], self.cells[i][0]))
         cells = tuple(self.cells[i] for i in order)
         notation = ",".join(self.labels[i] for i in order)
@@ -416,6 +503,71 @@ class AreaTables:
             except ValueError:
                 raise ValueError(f"{shown!r} is not a cell label: {letters!r} is not a column name (a..z, aa..az, ba..)") from None
         return out
+
+
+class _PerPlacement(Sequence):
+    """A read-only sequence with one value per placement id, each made on first use.
+
+    Hot loops read ``items[i] or seq[i]`` (``items``: the list underneath, ``None`` until made)
+    to skip the method call once a value exists; values are never false.
+    """
+
+    __slots__ = ("items", "_make")
+
+    def __init__(self, n: int, make):
+        self.items: list = [None] * n
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self.items)))]
+        item = self.items[i]
+        if item is None:
+            if i < 0:
+                i += len(self.items)
+            item = self.items[i] = self._make(i)
+        return item
+
+    def __iter__(self):
+        for i in range(len(self.items)):
+            yield self[i]
+
+
+def reference_placements(players: int, pieces: tuple[Piece, ...] | None = None) -> list[tuple[int, int, frozenset[int]]]:
+    """Every placement of the area for ``players``, found the slow, plain way: each
+    orientation of each piece tried at every grid translation, cell by cell.
+
+    The fast tables of :class:`AreaTables` must list the same placements in the same order
+    (tests check it).
+
+    Returns:
+        list[tuple[int, int, frozenset[int]]]: ``(piece index, orientation, area cell indexes)``
+        in id order.
+    """
+    pieces = pieces if pieces is not None else default_pieces()
+    area = boards_data()["areas"][str(players)]
+    H, E = area["H"], area["E"]
+    W = 2 * H
+    index = {}
+    for y in range(H):
+        dy = min(y, H - 1 - y)
+        m = max(0, (W - 4 * E) // 2 - 1 - 2 * dy)
+        for x in range(m, W - m):
+            index[(x, y)] = len(index)
+    out = []
+    for piece in pieces:
+        for o, shape in enumerate(piece.orientations):
+            for ty in range(-H, 2 * H):
+                for tx in range(-W, 2 * W):
+                    if (tx // 2 + ty) % 2 or tx % 2:
+                        continue  # not a translation of the grid: (2a, b) with a + b even
+                    idx = [index.get((x + tx, y + ty)) for x, y in shape]
+                    if None not in idx:
+                        out.append((piece.index, o, frozenset(idx)))
+    return out
 
 
 def ids_to_bits(ids, nbytes: int) -> int:

@@ -13,20 +13,33 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State
+from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
 from .geometry import AreaTables, Piece, Placement, area_tables, bits_to_ids, canonical, default_pieces, load_pieces, shape_index
 
-#: Colour names in turn order; a seat plays the colour with its index.
+#: Colour names in turn order. Each seat plays the colour with its index, except in the
+#: two-player four-colour game, where seat 0 plays blue and red, seat 1 yellow and green.
 COLOURS = ("blue", "yellow", "red", "green")
 
+#: The rulebook passages the refusals quote: rule -> (rulebook section, the exact sentence).
+#: Tests check that each sentence appears word for word in the rulebook.
 RULEBOOK = {
-    "off-area": "rulebook, Setup: pieces are placed inside the playing area and may not go beyond its border",
-    "overlap": "rulebook, Gameplay: pieces lying on the board may not be moved, so a piece cannot cover another",
-    "edge-contact": "rulebook, Gameplay: two pieces of the same colour may not touch each other by their sides",
-    "corner-contact": "rulebook, Gameplay: pieces of the same colour may touch only at corners (Q-points), and each new piece must touch one",
-    "starting-square": "rulebook, Gameplay: each player starts from their starting point",
-    "piece-used": "rulebook, Setup: each player has one set of 21 pieces, each placed at most once",
+    "off-area": ("Setup", "Pieces are placed inside the playing area and may not go beyond its border."),
+    "off-board": ("Setup", "Game for 4 players: the whole game board is used."),
+    "overlap": ("Gameplay", "Try to take as much space on the board as possible with your pieces, so that it is harder for other players to place theirs."),
+    "edge-contact": ("Gameplay", "Two pieces of the same color may not touch each other by their sides."),
+    "corner-contact": ("Gameplay", "Pieces of the same color placed on the board may touch only at corners (i.e. be connected through Q-points)."),
+    "starting-square": ("Gameplay", "On their turn each player places one piece on the board, starting from a starting point."),
+    "piece-used": ("Setup", "Each player chooses a color and takes the whole set of pieces of that color (21 pieces)."),
+    "not-a-piece": ("Components", "84 pieces of various shapes (21 pieces in each of 4 colors), game board, rules."),
+    "game-over": ("Gameplay", "The game continues until none of the players has a possibility to place their pieces."),
+    "pass": ("Gameplay", "If a player cannot place any piece, they skip their turn."),
 }
+
+
+def cite(rule: str) -> str:
+    """The rulebook citation of ``rule`` (a key of :data:`RULEBOOK`): ``rulebook, Section: "..."``."""
+    section, sentence = RULEBOOK[rule]
+    return f'rulebook, {section}: "{sentence}"'
 
 
 class GembloQ(Game):
@@ -38,9 +51,21 @@ class GembloQ(Game):
             2-player area, placing as many pieces as it can. Default 4.
         components (str | None): a JSON piece file in the format of the packaged
             ``data/pieces.json``, for a corrected or experimental piece set.
+        colors (int | None): how many colours play; ``None`` (default): one per player. With
+            ``players=2, colors=4`` this is Pentobi's "GembloQ Two-Player Four-Color" (not in
+            the rulebook): the four colours on the 4-player area, in the usual order blue,
+            yellow, red, green; seat 0 plays blue and red, seat 1 yellow and green, and a
+            seat's penalty points are the sum of its two colours'. ``state.to_move`` is the
+            seat, ``state.colour_to_move`` the colour.
+
+    Positions can be posed directly with :meth:`from_position` (as Pentobi's setup properties
+    give them): ``{colour name: [placement notation, ...], ..., "to_play": colour name}``, e.g.
+    ``game.from_position({"blue": ["b27,c27,b28,c28"], "to_play": "yellow"})``. The pieces
+    are put down at once, without the turn order (as in Pentobi); they may not overlap and a
+    colour places each piece at most once; ``to_play`` defaults to blue.
 
     Raises:
-        ValueError: an unsupported player count, or a bad piece file.
+        ValueError: an unsupported player count or colour count, or a bad piece file.
     """
 
     name = "gembloq"
@@ -56,31 +81,128 @@ class GembloQ(Game):
         rulebook="GembloQ Rulebook",
     )
 
-    def __init__(self, players: int = 4, components: str | None = None):
+    def __init__(self, players: int = 4, components: str | None = None, colors: int | None = None):
         if not isinstance(players, int) or isinstance(players, bool) or players not in (1, 2, 3, 4):
             raise ValueError(f"GembloQ is for 1, 2, 3 or 4 players (an int), not {players!r}")
-        options = {} if components is None else {"components": components}
-        super().__init__(players, options)
+        known = colors is None or (isinstance(colors, int) and not isinstance(colors, bool) and colors in ({players, 4} if players in (2, 4) else {players}))
+        if not known:
+            raise ValueError(
+                f"colors={colors!r}: GembloQ plays one colour per player, or 4 colours for 2 players "
+                "(Pentobi's Two-Player Four-Color); no other colour count"
+            )
+        colours = players if colors is None else colors
+        options: dict = {} if components is None else {"components": components}
+        if colours != players:
+            options["colors"] = colours
         self.pieces: tuple[Piece, ...] = default_pieces() if components is None else load_pieces(components)
-        self.tables: AreaTables = area_tables(2 if players == 1 else players, self.pieces)
-        self.colours: int = players
+        self.tables: AreaTables = area_tables(2 if players == 1 else colours, self.pieces)
+        self.colours: int = colours
+        super().__init__(players, options)
         self._freeze()
 
     @property
+    def colour_names(self) -> tuple[str, ...]:
+        """The colours that play, in turn order (``"blue"``, ``"yellow"``, ``"red"``, ``"green"``)."""
+        return COLOURS[: self.colours]
+
+    @property
     def seat_names(self) -> tuple[str, ...]:
-        """The colour of each seat, in turn order (``"blue"``, ``"yellow"``, ``"red"``, ``"green"``)."""
-        return COLOURS[: self.players]
+        """The colour(s) of each seat: ``"blue"``...; ``"blue and red"``, ``"yellow and green"``
+        in the two-player four-colour game."""
+        if self.colours == self.players:
+            return COLOURS[: self.players]
+        return tuple(" and ".join(COLOURS[c] for c in self.seat_colours(s)) for s in range(self.players))
+
+    def seat_of(self, colour: int) -> int:
+        """The seat (player) that plays ``colour``."""
+        return colour % self.players
+
+    def seat_colours(self, seat: int) -> tuple[int, ...]:
+        """The colours seat ``seat`` plays, in turn order."""
+        return tuple(range(seat, self.colours, self.players))
 
     @property
     def variant(self) -> str:
-        """``"gembloq"``, ``"gembloq_3"``, ``"gembloq_2"`` or ``"gembloq_1"`` (the puzzle)."""
+        """Pentobi's short name: ``"gembloq"``, ``"gembloq_3"``, ``"gembloq_2"``,
+        ``"gembloq_2_4"`` (two players, four colours) or ``"gembloq_1"`` (the puzzle)."""
+        if self.colours != self.players:
+            return f"gembloq_{self.players}_{self.colours}"
         return "gembloq" if self.players == 4 else f"gembloq_{self.players}"
 
+    def _check_setup(self, setup) -> dict:
+        """A position description checked and normalised: placements in their canonical
+        notation.
+
+        Raises:
+            ValueError: not a dict of colour names to placement lists, an unknown colour, a
+                placement that is not one, overlapping pieces, a piece placed twice.
+        """
+        if not isinstance(setup, dict):
+            raise ValueError(f"a GembloQ position is a dict {{colour name: [placements], 'to_play': colour name}}, not {type(setup).__name__}")
+        names = self.colour_names
+        unknown = [k for k in setup if k not in names and k != "to_play"]
+        if unknown:
+            raise ValueError(f"setup: {unknown[0]!r} is not a colour of this game (colours: {', '.join(names)}; and 'to_play')")
+        to_play = setup.get("to_play", names[0])
+        if to_play not in names:
+            raise ValueError(f"setup: to_play must be one of {', '.join(names)}, not {to_play!r}")
+        tables = self.tables
+        out: dict = {}
+        covered: dict[int, str] = {}
+        for name in names:
+            notations = setup.get(name, [])
+            if isinstance(notations, str) or not isinstance(notations, (list, tuple)):
+                raise ValueError(f"setup: {name}'s pieces must be a list of placements, not {notations!r}")
+            pieces_used = set()
+            placed = []
+            for text in notations:
+                if not isinstance(text, str):
+                    raise ValueError(f"setup: {name}: a placement is written as cell labels, not {text!r}")
+                try:
+                    cells = tables.parse_cells(text)
+                except ValueError as exc:
+                    raise ValueError(f"setup: {name}: {exc}") from None
+                idx = [tables.index.get(cell) for cell in cells]
+                pid = None if None in idx or len(set(idx)) != len(idx) else tables.find(idx)
+                if pid is None:
+                    raise ValueError(f"setup: {name}: {text!r} is not a piece inside the playing area")
+                p = tables.placements[pid]
+                if p.piece.index in pieces_used:
+                    raise ValueError(f"setup: {name} places piece {p.piece.number} twice ({cite('piece-used')})")
+                pieces_used.add(p.piece.index)
+                for i in idx:
+                    if i in covered:
+                        raise ValueError(f"setup: {name}'s {p.notation} overlaps {covered[i]}'s piece at {tables.labels[i]}")
+                    covered[i] = name
+                placed.append(p.notation)
+            if placed:
+                out[name] = tuple(placed)
+        out["to_play"] = to_play
+        return out
+
     def new_state(self, seed: int | None = None) -> GembloQState:
-        """The empty board, the first colour to move (rulebook, "Setup")."""
+        """The starting position: the empty board with blue to move (rulebook, "Setup")."""
         n = self.colours
         reach = tuple(self.tables.start_bits[c] for c in range(n))
         return GembloQState(self, (), Chance(seed), (), (0,) * n, (0,) * n, (0,) * n, reach, (0,) * n, 0)
+
+    def _state_from_position(self, description: dict, chance: Chance) -> GembloQState:
+        """A position with pieces put down at once (see the class docstring; Pentobi's setup).
+
+        Raises:
+            ValueError: see :meth:`_check_setup`.
+        """
+        setup = self._check_setup(description)
+        n = self.colours
+        reach = tuple(self.tables.start_bits[c] for c in range(n))
+        to_play = self.colour_names.index(setup["to_play"])
+        state = GembloQState(self, (), chance, (), (0,) * n, (0,) * n, (0,) * n, reach, (0,) * n, to_play)
+        tables = self.tables
+        for c, name in enumerate(self.colour_names):
+            for text in setup.get(name, ()):
+                p = tables.placements[tables.find(tables.index[cell] for cell in tables.parse_cells(text))]
+                state = state._place(c, p, to_play, record=False)
+        return state
 
     def total_squares(self) -> float:
         """Squares in one colour's full set (float; 82.5 for the standard set)."""
@@ -126,7 +248,7 @@ class GembloQState(State):
             ValueError: not a colour of this game.
         """
         if not isinstance(colour, int) or isinstance(colour, bool):
-            raise TypeError(f"a colour is a seat number (int), not {colour!r}")
+            raise TypeError(f"a colour is a colour number (int, 0 = blue), not {colour!r}")
         n = len(self._reach)
         if not 0 <= colour < n:
             raise ValueError(f"colour {colour} does not play in this {n}-colour game (colours are 0..{n - 1})")
@@ -141,7 +263,17 @@ class GembloQState(State):
     # -- contract -------------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
-        """The colour (seat) to place now, or ``None`` once nobody can place (game over)."""
+        """The seat (player) to place now, or ``None`` once nobody can place (game over).
+
+        The seat plays the colour with its own index, except in the two-player four-colour
+        game (see :attr:`colour_to_move`)."""
+        c = self._to_move
+        return None if c is None else c % self.game.players
+
+    @property
+    def colour_to_move(self) -> int | None:
+        """The colour (0 blue, 1 yellow, 2 red, 3 green) to place now, or ``None`` when over.
+        Passing colours are skipped (rulebook, Gameplay)."""
         return self._to_move
 
     def legal_actions(self) -> list[Placement]:
@@ -150,7 +282,8 @@ class GembloQState(State):
             return []
         tables = self.game.tables
         placements = tables.placements
-        return [placements[i] for i in bits_to_ids(self._legal_bits(self._to_move), tables.nbytes)]
+        made = placements.items
+        return [made[i] or placements[i] for i in bits_to_ids(self._legal_bits(self._to_move), tables.nbytes)]
 
     def legal_count(self, colour: int | None = None) -> int:
         """How many legal placements ``colour`` (default: the colour to move) has now."""
@@ -204,12 +337,16 @@ class GembloQState(State):
             raise IllegalAction(
                 "gembloq.placement.not-a-piece",
                 f"These cells ({len(cells)} triangle{'s' if len(cells) != 1 else ''}) do not form any GembloQ piece "
-                "(rulebook, Components: the 21 piece shapes).",
+                f"({cite('not-a-piece')}).",
             )
         idx = [tables.index.get(c) for c in cells]
         if None in idx:
-            raise IllegalAction("gembloq.placement.off-area", f"The piece goes beyond the playing area ({RULEBOOK['off-area']}).")
-        return tables.placements[tables.by_cells[frozenset(idx)]]
+            self._raise_off_area()
+        return tables.placements[tables.find(idx)]
+
+    def _raise_off_area(self) -> None:
+        rule = "off-board" if self.game.tables.players == 4 else "off-area"
+        raise IllegalAction("gembloq.placement.off-area", f"The piece goes beyond the playing area ({cite(rule)}).")
 
     def check(self, action) -> None:
         """Check a placement for the colour to move.
@@ -221,17 +358,18 @@ class GembloQState(State):
                 ``core.game-over``.
         """
         if self._to_move is None:
-            raise IllegalAction("core.game-over", "The game is over: nobody can place a piece.")
+            raise IllegalAction("core.game-over", f"The game is over: nobody can place a piece ({cite('game-over')}).")
         if not isinstance(action, Placement):
             raise IllegalAction("gembloq.notation", f"Not a GembloQ placement: {action!r}.")
         tables = self.game.tables
         placements = tables.placements
-        if action.id < len(placements) and placements[action.id] is action:
+        if action.id < len(placements) and placements.items[action.id] is action:
             pid = action.id  # one of this area's own placements (the usual case)
         else:  # a placement from another area or piece set: look it up by its cells
-            pid = tables.by_cells.get(frozenset(tables.index.get(c, -1) for c in action.cells))
+            idx = [tables.index.get(c) for c in action.cells]
+            pid = None if None in idx else tables.find(idx)
             if pid is None or placements[pid] != action or placements[pid].piece.number != action.piece.number:
-                raise IllegalAction("gembloq.placement.off-area", f"The piece goes beyond the playing area ({RULEBOOK['off-area']}).")
+                self._raise_off_area()
         c = self._to_move
         if (self._legal_bits(c) >> pid) & 1:
             return
@@ -259,47 +397,58 @@ class GembloQState(State):
 
     def _raise_reason(self, c: int, p: Placement) -> None:
         tables = self.game.tables
-        name = self.game.seat_names[c]
+        name = self.game.colour_names[c]
         if self._used[c] >> p.piece.index & 1:
-            raise IllegalAction("gembloq.placement.piece-used", f"{name} has already placed piece {p.piece.number} ({RULEBOOK['piece-used']}).")
+            raise IllegalAction("gembloq.placement.piece-used", f"{name} has already placed piece {p.piece.number} ({cite('piece-used')}).")
         occupied = 0
         for m in self._owner:
             occupied |= m
         if p.mask & occupied:
-            raise IllegalAction("gembloq.placement.overlap", f"The piece would cover a piece already on the board ({RULEBOOK['overlap']}).")
+            raise IllegalAction(
+                "gembloq.placement.overlap", f"The piece would cover a piece already on the board: pieces go on free space only ({cite('overlap')})."
+            )
         if tables.edge_mask[p.id] & self._owner[c]:
-            raise IllegalAction("gembloq.placement.edge-contact", f"The piece would share a side with another {name} piece ({RULEBOOK['edge-contact']}).")
+            raise IllegalAction("gembloq.placement.edge-contact", f"The piece would share a side with another {name} piece ({cite('edge-contact')}).")
         if not self._owner[c]:
             raise IllegalAction(
                 "gembloq.placement.starting-square",
-                f"{name}'s first piece must cover {name}'s whole starting square ({RULEBOOK['starting-square']}).",
+                f"{name}'s first piece must cover {name}'s whole starting square ({cite('starting-square')}).",
             )
         raise IllegalAction(
             "gembloq.placement.corner-contact",
-            f"The piece must touch another {name} piece at a corner ({RULEBOOK['corner-contact']}).",
+            f"The piece must touch another {name} piece at a corner ({cite('corner-contact')}).",
         )
 
     def _apply(self, p: Placement) -> GembloQState:
+        c = self._to_move
+        return self._place(c, p, (c + 1) % len(self._reach))
+
+    def _place(self, c: int, p: Placement, mover: int, record: bool = True) -> GembloQState:
+        """The state after colour ``c`` places ``p`` (already checked), the turn going to the
+        first colour from ``mover`` on that can place; ``record=False`` for a setup piece
+        (not in ``history``)."""
         tables = self.game.tables
         cell_bits = tables.cell_bits
-        c = self._to_move
-        n = len(self._reach)
         pid, mask = p.id, p.mask
+        edge_cells, corner_cells, edge_mask = tables.around.items[pid] or tables.around[pid]
         covered = _cover_bits(tables, p)  # placements sharing a cell with p: now illegal for everybody
         closed = covered | tables.piece_bits[p.piece.index]  # ... and for c, the piece is used
-        for i in tables.edge_cells[pid]:  # ... and cells along p's sides
+        for i in edge_cells:  # ... and cells along p's sides
             closed |= cell_bits[i]
         opened = 0  # placements through a cell touching p at a corner
-        for i in tables.corner_cells[pid]:
+        for i in corner_cells:
             opened |= cell_bits[i]
         excl = tuple((e | closed) if d == c else (e | covered) for d, e in enumerate(self._excl))
-        reach = self._reach[:c] + (self._reach[c] | opened,) + self._reach[c + 1 :]
-        forbid = tuple((f | mask | tables.edge_mask[pid]) if d == c else (f | mask) for d, f in enumerate(self._forbid))
+        # once c has a piece down, its starting square no longer counts (as in Pentobi; in play
+        # the first piece covers it anyway, a setup position may leave it free)
+        reach_c = (self._reach[c] | opened) if self._owner[c] else opened
+        reach = self._reach[:c] + (reach_c,) + self._reach[c + 1 :]
+        forbid = tuple((f | mask | edge_mask) if d == c else (f | mask) for d, f in enumerate(self._forbid))
         owner = self._owner[:c] + (self._owner[c] | mask,) + self._owner[c + 1 :]
         used = self._used[:c] + (self._used[c] | (1 << p.piece.index),) + self._used[c + 1 :]
-        return GembloQState(
-            self.game, self.history + (p,), self.chance, self.movers + (c,), owner, forbid, used, reach, excl, (c + 1) % n
-        )
+        if not record:
+            return GembloQState(self.game, self.history, self.chance, self.movers, owner, forbid, used, reach, excl, mover)
+        return GembloQState(self.game, self.history + (p,), self.chance, self.movers + (c,), owner, forbid, used, reach, excl, mover)
 
     def corner_spots_opened(self, p: Placement) -> int:
         """How many free corner spots placement ``p`` would give the colour to move: cells
@@ -334,8 +483,9 @@ class GembloQState(State):
         return [p for p in self.game.pieces if (used >> p.index) & 1]
 
     def score_sheet(self) -> ScoreSheet:
-        """Penalty points left in hand per colour; fewest wins; ties broken by the lower sum of
-        the remaining pieces' numbers (rulebook, "End of the Game" and "In Case of a Tie")."""
+        """Penalty points left in hand per seat; fewest wins; ties broken by the lower sum of
+        the remaining pieces' numbers (rulebook, "End of the Game" and "In Case of a Tie").
+        In the two-player four-colour game a seat's row adds up its two colours."""
         return score_hands(self.game, [self.pieces_left(c) for c in range(len(self._reach))], final=self.is_over)
 
     # -- views and saves ------------------------------------------------------------------
@@ -381,19 +531,48 @@ class GembloQState(State):
         ``is_over`` and ``turn``.
 
         Returns:
-            dict: ``players``, ``cells`` (per colour, covered cell indexes), ``pieces_left``
-            (per colour, piece numbers), ``penalty`` (per colour), ``legal_counts`` (per
-            colour), ``ply``.
+            dict: ``players`` (seats), ``colours`` (how many play), ``seat_colours`` (per seat,
+            its colours), ``colour_to_move``, ``cells`` (per colour, covered cell indexes),
+            ``pieces_left`` (per colour, piece numbers), ``penalty`` (per colour),
+            ``legal_counts`` (per colour), ``placed`` (pieces on the board, setup included).
         """
         n = len(self._reach)
+        game = self.game
         return {
-            "players": n,
-            "ply": len(self.history),
+            "players": game.players,
+            "colours": n,
+            "seat_colours": [list(game.seat_colours(s)) for s in range(game.players)],
+            "colour_to_move": self._to_move,
+            "placed": self.placed_count(),
             "cells": [self.cells_of(c) for c in range(n)],
             "pieces_left": [[p.number for p in self.pieces_left(c)] for c in range(n)],
             "penalty": [sum(p.squares for p in self.pieces_left(c)) for c in range(n)],
             "legal_counts": [self.legal_count(c) for c in range(n)],
         }
+
+    def placed_count(self) -> int:
+        """How many pieces are on the board (those of a posed starting position included)."""
+        return sum(u.bit_count() for u in self._used)
+
+    @property
+    def turn(self) -> Turn:
+        """Turn ``n`` is the ``n``-th placement of the game (passes are not turns: a colour that
+        cannot place is skipped); no rounds, one action per turn."""
+        return Turn(round=None, turn=self.placed_count() + 1, step=None, seat=self.to_move)
+
+    def position(self) -> dict:
+        """The pieces on the board per colour and the colour to play, as
+        :meth:`GembloQ.from_position` reads them (``to_play`` is omitted once nobody can place)."""
+        names = self.game.colour_names
+        start = self.game._check_setup(self.origin) if self.origin is not None else {}
+        out: dict = {}
+        for c, name in enumerate(names):
+            placed = list(start.get(name, ())) + [p.notation for d, p in zip(self.movers, self.history) if d == c]
+            if placed:
+                out[name] = placed
+        if self._to_move is not None:
+            out["to_play"] = names[self._to_move]
+        return out
 
     def digest(self) -> str:
         """A hash of who covers which cell, which pieces are used and who is to move."""
@@ -401,7 +580,7 @@ class GembloQState(State):
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def __repr__(self) -> str:
-        who = "over" if self.is_over else f"{self.game.seat_names[self._to_move]} to move"
+        who = "over" if self.is_over else f"{self.game.colour_names[self._to_move]} to move"
         return f"<GembloQState {self.game.variant} after {len(self.history)} placements, {who}>"
 
     def _repr_svg_(self) -> str:
@@ -444,7 +623,8 @@ def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]], final: bo
     Args:
         game (GembloQ): the game (names the colours).
         hands (Sequence[Sequence[Piece | int]]): per colour, its remaining pieces (objects or
-            numbers 1..21).
+            numbers 1..21); in the two-player four-colour game the rows are per seat, each
+            seat's two colours added up.
         final (bool): the game is over (else the sheet shows who is leading).
 
     Returns:
@@ -453,9 +633,11 @@ def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]], final: bo
         the remaining pieces' numbers, lower wins (rulebook "In Case of a Tie").
     """
     by_number = {p.number: p for p in game.pieces}
+    hands = [[by_number[h] if isinstance(h, int) else h for h in hand] for hand in hands]
+    if game.colours != game.players and len(hands) == game.colours:  # two players, four colours
+        hands = [[p for c in game.seat_colours(s) for p in hands[c]] for s in range(game.players)]
     rows, totals, ties = [], [], []
-    for hand in hands:
-        pieces = [by_number[h] if isinstance(h, int) else h for h in hand]
+    for pieces in hands:
         penalty = sum(p.squares for p in pieces)
         rows.append([len(pieces)])
         totals.append(penalty)
