@@ -13,13 +13,17 @@ def game(players: int = 4, **options) -> ArtGallery:
     return ArtGallery(players=players, **options)
 
 
-def all_tiles_stacks(tops: dict[int, list[int]], count: int = 48) -> dict:
-    """Stacks with the given tiles on top of spaces (``{1: [..], 3: [..]}``, top first); every
-    other tile goes under the top of space 1 (so all tiles are placed)."""
-    used = {t for ts in tops.values() for t in ts}
+def all_tiles_stacks(tops: dict[int, list[int]], count: int = 48, exclude=()) -> dict:
+    """Stacks with the given tiles on top of spaces (``{1: [..], 3: [..]}``, top first), filled
+    with the other tiles in number order to the setup sizes (the surplus on space 1); tiles in
+    ``exclude`` (held in collections) are left out."""
+    used = {t for ts in tops.values() for t in ts} | set(exclude)
     rest = [t for t in range(1, count + 1) if t not in used]
     out = {str(sp): list(tops.get(sp, [])) for sp in (1, 3, 5, 7)}
-    out["1"] = out["1"] + rest
+    for sp, size in (("3", 14), ("5", 10), ("7", 6), ("1", 18)):
+        while len(out[sp]) < size and rest:
+            out[sp].append(rest.pop(0))
+    out["1"] += rest
     return out
 
 
