@@ -823,7 +823,7 @@ class ArtGalleryState(State):
                     continue
                 self.pool = tuple(sorted(v for _, v in bar))
                 self.bars = _set(self.bars, 0, tuple((s, None) for s, _ in bar))
-                self.step = "return"
+                self.step, self.cursor = "return", 0
                 continue
             if step == "return":
                 bar = self.bars[self.area]
