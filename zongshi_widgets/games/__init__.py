@@ -19,6 +19,11 @@ register(
     board="zongshi_widgets.widgets.gembloq:GembloQBoard",
     lessons="zongshi_widgets.tutor.gembloq",
 )
+register(
+    "art_gallery",
+    "zongshi_widgets.games.art_gallery:ArtGallery",
+    "Art Gallery: move through the museum, bid for paintings and souvenir tiles; 2-6 players",
+)
 
 
 class _CallableGamesPackage(types.ModuleType):

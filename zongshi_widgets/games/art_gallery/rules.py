@@ -167,6 +167,8 @@ class ArtGallery(Game):
         self.area_names: tuple[str, ...] = ("shop",) + tuple(f"G{i}" for i in range(1, self.ring))
         #: used-up stacks that end the game (rulebook, End of the Game b)
         self.used_up_limit: int = 2 if players <= 3 else 3
+        #: per bench: ``(card, Move, destination)`` of every move from it, in legal-list order
+        self.move_table: tuple = tuple(_moves_from(p, self.ring) for p in range(self.ring))
         self._freeze()
 
     @property
@@ -424,6 +426,24 @@ class ArtGallery(Game):
         return s
 
 
+def _moves_from(p: int, L: int) -> tuple:
+    out = []
+    for v in range(VALUES):
+        cw, ccw = (p + v) % L, (p - v) % L
+        if cw == ccw:
+            out.append((v, interned(Move, v, ""), cw))
+        else:
+            out.append((v, interned(Move, v, "cw"), cw))
+            out.append((v, interned(Move, v, "ccw"), ccw))
+    return tuple(out)
+
+
+_BIDS = tuple(interned(Bid, v) for v in range(VALUES))
+_ASIDES = tuple(interned(Aside, v) for v in range(VALUES))
+_STAYS = tuple(interned(Stay, v) for v in range(VALUES))
+_PICKS = tuple(interned(Pick, v) for v in range(VALUES))
+
+
 def _distinct(items: list, what: str) -> None:
     seen = set()
     for x in items:
@@ -533,37 +553,24 @@ class ArtGalleryState(State):
         seat = self.seat
         if step == "move":
             g = self.game
-            L = g.ring
             hand = self.hands[seat]
-            p = self.pawns[seat]
             bars = self.bars
-            forbid = g.full_bar == "forbid_move"
-            out = []
-            for v in range(VALUES):
-                if not hand[v]:
-                    continue
-                cw, ccw = (p + v) % L, (p - v) % L
-                if cw == ccw:
-                    if not forbid or len(bars[cw]) < BAR:
-                        out.append(interned(Move, v, ""))
-                else:
-                    if not forbid or len(bars[cw]) < BAR:
-                        out.append(interned(Move, v, "cw"))
-                    if not forbid or len(bars[ccw]) < BAR:
-                        out.append(interned(Move, v, "ccw"))
-            if not out:
-                out = [interned(Stay, v) for v in range(VALUES) if hand[v]]
-            return out
+            table = g.move_table[self.pawns[seat]]
+            if g.full_bar == "forbid_move":
+                out = [a for v, a, dest in table if hand[v] and len(bars[dest]) < BAR]
+            else:
+                out = [a for v, a, _ in table if hand[v]]
+            return out or [_STAYS[v] for v in range(VALUES) if hand[v]]
         if step == "bid":
             hand = self.hands[seat]
-            return [interned(Bid, v) for v in range(VALUES) if hand[v]]
+            return [_BIDS[v] for v in range(VALUES) if hand[v]]
         if step == "aside":
             hand = self.hands[seat]
-            return [interned(Aside, v) for v in range(VALUES) if hand[v]]
+            return [_ASIDES[v] for v in range(VALUES) if hand[v]]
         if step == "take":
             return self._take_options()
         pool = self.pool
-        return [interned(Pick, v) for i, v in enumerate(pool) if i == 0 or pool[i - 1] != v]
+        return [_PICKS[v] for i, v in enumerate(pool) if i == 0 or pool[i - 1] != v]
 
     def _take_options(self) -> list[Take]:
         bid = self.bars[0][self.cursor][1]
