@@ -1126,3 +1126,52 @@ class ArtGalleryState(State):
         if self.step is None:
             return f"<ArtGalleryState round {self.round}, over>"
         return f"<ArtGalleryState round {self.round}, {self.game.seat_names[self.seat]}: {STEP_NAMES[self.step]}>"
+
+
+def reference_legal_actions(state: ArtGalleryState) -> list[str]:
+    """The legal actions' notations, sorted, worked out slowly and straight from the rules.
+
+    Independent of the engine's precomputed move tables and cached legal lists (tests compare
+    the two): pawns are walked bench by bench round the ring, Shop purchases enumerated as
+    every set of one or two different spaces.
+
+    Returns:
+        list[str]: sorted notations (empty when the game is over).
+    """
+    from itertools import combinations
+
+    g = state.game
+    if state.step is None:
+        return []
+    seat = state.seat
+    hand = state.hand(seat)
+    out: set[str] = set()
+    if state.step == "move":
+        ends = {}
+        for v in set(hand):
+            for direction, sign in (("cw", 1), ("ccw", -1)):
+                bench = state.pawns[seat]
+                for _ in range(v):  # rulebook: move exactly that many benches, one direction
+                    bench = (bench + sign) % g.ring
+                ends[v, direction] = bench
+        for (v, direction), bench in ends.items():
+            if g.full_bar == "forbid_move" and len(state.bars[bench]) >= BAR:
+                continue
+            same = ends[v, "cw"] == ends[v, "ccw"]
+            out.add(f"move {v}" if same else f"move {v} {direction}")
+        if not out:
+            out = {f"stay {v}" for v in hand}
+    elif state.step in ("bid", "aside"):
+        out = {f"{state.step} {v}" for v in hand}
+    elif state.step == "take":
+        bid = state.bars[0][state.cursor][1]
+        spaces = g.components.spaces
+        for k in (1, 2):
+            for combo in combinations(spaces, k):
+                if sum(combo) <= bid and all(state.stacks[spaces.index(s)] for s in combo):
+                    out.add("take " + "+".join(map(str, combo)))
+        if g.shop_may_pass or not out:
+            out.add("take none")
+    else:
+        out = {f"pick {v}" for v in state.pool}
+    return sorted(out)
