@@ -20,6 +20,11 @@ register(
     lessons="zongshi_widgets.tutor.gembloq",
     hint_bot="greedy",
 )
+register(
+    "art_gallery",
+    "zongshi_widgets.games.art_gallery:ArtGallery",
+    "Art Gallery: move through the museum, bid for paintings and souvenir tiles; 2-6 players",
+)
 
 
 class _CallableGamesPackage(types.ModuleType):
