@@ -19,6 +19,11 @@ register(
     board="zongshi_widgets.widgets.gembloq:GembloQBoard",
     lessons="zongshi_widgets.tutor.gembloq",
 )
+register(
+    "zongshi",
+    "zongshi_widgets.games.zongshi:ZongShi",
+    "Zong Shi: masters and apprentices build projects and visit the townsfolk; 3-5 players",
+)
 
 
 class _CallableGamesPackage(types.ModuleType):
