@@ -748,7 +748,7 @@ class ZongShiState(State):
             values,
             [sum(r) for r in values],
             ties,
-            tiebreak_label="completed projects",
+            tiebreak_label="tie-break: projects completed",
             final=self.is_over,
             notes="Ties: most completed projects (Twofold overflow included), then a shared win (rulebook, Victory).",
         )
