@@ -235,7 +235,9 @@ def test_apprentice_is_gaining_experience():
     """Apprentice is Gaining Experience: the apprentice begins a regular project at its printed
     time (no Blacksmith Tools, no Masteries, no masterwork); not while the master builds; the
     master may not begin while the apprentice builds."""
-    state = pose([{"boxes": "ggijb", "scrolls": ["apprentice_gaining_experience"], "completed": ["blacksmith_tools"]}], masterworks={"display": ["MW01", "MW02"]})
+    state = pose(
+        [{"boxes": "ggijb", "scrolls": ["apprentice_gaining_experience"], "completed": ["blacksmith_tools"]}], masterworks={"display": ["MW01", "MW02"]}
+    )
     state = state.play("use apprentice").play("play apprentice_gaining_experience")
     assert "project merchant_statue" in texts(state) and "project mw01" not in texts(state)
     illegal(state, "project mw01", "project.masterwork-apprentice")
@@ -252,7 +254,9 @@ def test_apprentice_is_gaining_experience():
 
 def test_marketplace_master_alone_takes_the_bin():
     """Step 2: a master alone in a bin takes every box (M2); an apprentice alone takes one (M1)."""
-    state = pose(bins={"large": "ggiij", "small": "bbj"}, pending=[["step2", -1]], step=1, players=[{"master": {"at": "large"}}, {"apprentice": {"at": "small"}}])
+    state = pose(
+        bins={"large": "ggiij", "small": "bbj"}, pending=[["step2", -1]], step=1, players=[{"master": {"at": "large"}}, {"apprentice": {"at": "small"}}]
+    )
     assert state.to_move == 1 and texts(state) == ["pick jade", "pick bronze"] or texts(state) == ["pick jade", "pick bronze"][::-1]
     state = state.play("pick jade")
     assert pv(state, 0)["boxes"] == "ggiij" and pv(state, 1)["boxes"] == "j"
@@ -374,7 +378,12 @@ def test_visit_surcharge_amounts_exactly():
     """The double visit costs exactly jjj bb: with one box less it is not offered."""
     state = pose([{"boxes": "jjjb"}]).play("use master")
     illegal(state, "visit scholar 2 official 1", "visit.materials")
-    state = pose([{"boxes": "jjjbb"}], awards={"scholar": None, "official": None, "elder": "scroll", "merchant": "tile"}, award_box="bag", awards_revealed=["gift", "bins"])
+    state = pose(
+        [{"boxes": "jjjbb"}],
+        awards={"scholar": None, "official": None, "elder": "scroll", "merchant": "tile"},
+        award_box="bag",
+        awards_revealed=["gift", "bins"],
+    )
     state = state.play("use master").play("visit scholar 2 official 1")
     assert pv(state)["boxes"] == "nothing"
 
