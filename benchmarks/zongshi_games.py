@@ -2,7 +2,9 @@
 
 Each game is played from ``new_state(seed)`` to the end by uniform random choices among the
 legal actions (``state.legal_actions()`` then ``state.play(action)``, the public API); the
-figure counts whole games on one core, with the mean number of actions per game.
+figures count whole games on one core, per wall-clock second and per CPU second of this
+process (the latter is the fairer figure on a shared, loaded machine), with the mean number of
+actions per game.
 
 Usage: python benchmarks/zongshi_games.py [--seconds 5]
 """
@@ -33,12 +35,15 @@ def main() -> None:
     args = parser.parse_args()
     for players in (3, 4, 5):
         game = zw.game("zongshi", players=players)
-        start, games, actions = time.perf_counter(), 0, 0
+        start, cpu, games, actions = time.perf_counter(), time.process_time(), 0, 0
         while time.perf_counter() - start < args.seconds or games == 0:
             actions += play(game, games)
             games += 1
-        elapsed = time.perf_counter() - start
-        print(f"{players} players: {games / elapsed:7.1f} games/s  ({games} games, {actions / games:.0f} actions per game, {actions / elapsed:,.0f} actions/s)")
+        elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+        print(
+            f"{players} players: {games / elapsed:7.1f} games/s wall, {games / used:7.1f} games per CPU second "
+            f"({games} games, {actions / games:.0f} actions per game, {actions / used:,.0f} actions per CPU second)"
+        )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ discount subset enumerated) the tests compare it with.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 
@@ -112,7 +113,7 @@ def _tile_options(demand, boxes, converters):
     return out
 
 
-def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> list[Payment]:
+def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> tuple[Payment, ...]:
     """Every way to pay ``demand`` from ``boxes``.
 
     Args:
@@ -125,11 +126,16 @@ def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), 
         subtlety (bool): whether an Artistic Subtlety may be spent (projects only).
 
     Returns:
-        list[Payment]: distinct (boxes paid, scrolls spent) pairs, sorted by notation; an
+        tuple[Payment, ...]: distinct (boxes paid, scrolls spent) pairs, sorted by notation; an
         option spending a scroll is left out when a subset of its scrolls pays the same boxes.
     """
+    return _payment_options(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
+
+
+@functools.lru_cache(maxsize=65536)
+def _payment_options(demand, boxes, tiles, uses, masterful, subtlety) -> tuple[Payment, ...]:
     if sum(boxes) < sum(demand) - len(masterful) - (1 if subtlety else 0):
-        return []
+        return ()
     converters = [PAIRS[k] for k, c in enumerate(tiles) for _ in range(c * uses)]
     found: dict = {}
     for d, names, subtle in _discounted(demand, set(masterful), subtlety):
@@ -142,14 +148,14 @@ def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), 
     return _minimal(found)
 
 
-def _minimal(found: dict) -> list[Payment]:
+def _minimal(found: dict) -> tuple[Payment, ...]:
     out = []
     for (paid, names), pay in found.items():
         if any(p == paid and set(n) < set(names) for p, n in found):
             continue
         out.append(pay)
     out.sort(key=lambda p: p.notation())
-    return out
+    return tuple(out)
 
 
 def reference_payments(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> set:

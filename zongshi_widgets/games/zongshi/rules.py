@@ -257,6 +257,9 @@ class ZongShi(Game):
         self.uses = exchange_uses_per_payment or 20
         self.flags = flags
         self.project_copies, self.tile_copies = SETUP[players]
+        cards = {**self.components.projects, **self.components.masterworks}
+        self.costs = {pid: c.cost for pid, c in cards.items()}
+        self.cost_totals = {pid: sum(c.cost) for pid, c in cards.items()}
         scrolls = []
         for sid in SCROLL_TYPES:
             scrolls += [sid] * self.components.scrolls[sid].copies
@@ -376,9 +379,12 @@ class _Player:
 
     def clone(self) -> _Player:
         p = _Player.__new__(_Player)
-        for k in _Player.__slots__:
-            v = getattr(self, k)
-            setattr(p, k, v[:] if type(v) is list else v)
+        p.boxes, p.hand, p.known, p.tiles = self.boxes[:], self.hand[:], self.known[:], self.tiles[:]
+        p.completed, p.overflow, p.mproj, p.aproj = self.completed[:], self.overflow[:], self.mproj[:], self.aproj[:]
+        p.vtiles, p.visited, p.played, p.mu = self.vtiles[:], self.visited[:], self.played[:], self.mu[:]
+        p.mtime, p.atime, p.mloc, p.aloc = self.mtime, self.atime, self.mloc, self.aloc
+        p.subtle, p.swift, p.privileged, p.writ, p.borrowed = self.subtle, self.swift, self.privileged, self.writ, self.borrowed
+        p.host, p.twofold, p.agex, p.trigger = self.host, self.twofold, self.agex, self.trigger
         return p
 
 
@@ -412,6 +418,7 @@ class _Core:
         "last_seat",
         "players",
         "chance",
+        "chance_src",
     )
 
     def __init__(self, g: ZongShi):
@@ -439,11 +446,18 @@ class _Core:
         self.turn_no = 0
         self.last_seat = -1
         self.players = [_Player() for _ in range(self.n)]
-        self.chance = None
+        self.chance = None  # a private copy, made on the first draw of an action
+        self.chance_src = None  # the state's generator, copied before the first draw
+
+    def rng(self) -> Chance:
+        """The generator to draw from (copied from the state's on first use)."""
+        if self.chance is None:
+            self.chance = self.chance_src.copy()
+        return self.chance
 
     def clone(self) -> _Core:
         z = _Core.__new__(_Core)
-        for k in ("g", "n", "round", "start", "final", "ending", "step", "award_box", "turn_no", "last_seat", "chance"):
+        for k in ("g", "n", "round", "start", "final", "ending", "step", "award_box", "turn_no", "last_seat", "chance", "chance_src"):
             setattr(z, k, getattr(self, k))
         z.bag = self.bag[:]
         z.bins = [self.bins[0][:], self.bins[1][:]]
@@ -461,13 +475,13 @@ class _Core:
         z.players = [p.clone() for p in self.players]
         return z
 
-    # -- chance (the caller has made z.chance a private copy) ------------------------------
+    # -- chance (drawn through rng(): the state's generator is copied before the first draw) --
     def draw_box(self) -> int | None:
         """One random box from the bag (its material index), or None when the bag is empty (M10)."""
         total = sum(self.bag)
         if total == 0:
             return None
-        r = self.chance.randrange(total)
+        r = self.rng().randrange(total)
         for m in range(4):
             if r < self.bag[m]:
                 self.bag[m] -= 1
@@ -492,7 +506,7 @@ class _Core:
                     return
                 self.deck = self.discard[:]
                 self.discard = []
-                self.chance.shuffle(self.deck)
+                self.rng().shuffle(self.deck)
             p.hand.append(self.deck.pop(0))
         p.hand.sort()
 
@@ -548,12 +562,14 @@ class ZongShiState(State):
     @classmethod
     def _settled(cls, game, history, chance, z: _Core) -> ZongShiState:
         """Carry out tasks without a decision, make forced single choices, and number turns."""
-        if z.chance is None:
-            z.chance = chance.copy()
-        _advance(z)
-        final_chance = z.chance
-        z.chance = None
-        return cls(game, history, final_chance, z)
+        if z.chance is None and z.chance_src is None:
+            z.chance_src = chance
+        legal = _advance(z)
+        final_chance = z.chance if z.chance is not None else (z.chance_src or chance)
+        z.chance = z.chance_src = None
+        state = cls(game, history, final_chance, z)
+        state._legal_cache = legal or []
+        return state
 
     # -- contract ----------------------------------------------------------------------------
     @property
@@ -613,7 +629,7 @@ class ZongShiState(State):
 
     def _apply(self, action: ZAction) -> ZongShiState:
         z = self._z.clone()
-        z.chance = self.chance.copy()
+        z.chance, z.chance_src = None, self.chance
         _do(z, z.tasks[0], action)
         return ZongShiState._settled(self.game, self.history + (action,), self.chance, z)
 
@@ -966,8 +982,9 @@ def _push(z: _Core, *tasks) -> None:
     z.tasks[0:0] = list(tasks)
 
 
-def _advance(z: _Core) -> None:
-    """Carry out automatic tasks and forced choices until a seat has a real decision."""
+def _advance(z: _Core) -> list | None:
+    """Carry out automatic tasks and forced choices until a seat has a real decision; return
+    that decision's legal actions (``None`` when the game is over)."""
     while z.tasks:
         task = z.tasks[0]
         name = task[0]
@@ -1012,8 +1029,9 @@ def _advance(z: _Core) -> None:
         if seat != z.last_seat:
             z.turn_no += 1
             z.last_seat = seat
-        return
+        return legal
     z.last_seat = -1
+    return None
 
 
 # -- automatic tasks ----------------------------------------------------------------------------
@@ -1182,17 +1200,22 @@ def _available_projects(z: _Core) -> list[str]:
     return [pid for pid in PROJECT_TYPES if z.supply[pid] > 0] + list(z.mw_disp)
 
 
-def _project_demand(z: _Core, seat: int, pid: str, pawn: str) -> tuple:
+MASTERIES = tuple(f"{m}_mastery" for m in MATERIALS)
+
+
+def _project_demand(z: _Core, seat: int, pid: str, pawn: str, masteries=None) -> tuple:
     """The cost of ``pid`` after Masteries (the master only; rulebook, The Projects, in Detail)."""
-    cost = z.g.card(pid).cost
+    cost = z.g.costs[pid]
     if pawn != "master":
         return cost
-    return tuple(max(0, cost[m] - z.own(seat, f"{MATERIALS[m]}_mastery")) for m in range(4))
+    if masteries is None:
+        masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+    return tuple(max(0, cost[m] - masteries[m]) for m in range(4))
 
 
-def _project_payments(z: _Core, seat: int, pid: str, pawn: str) -> list[Payment]:
+def _project_payments(z: _Core, seat: int, pid: str, pawn: str, masteries=None) -> list[Payment]:
     p = z.players[seat]
-    demand = _project_demand(z, seat, pid, pawn)
+    demand = _project_demand(z, seat, pid, pawn, masteries)
     mu = p.mu if pawn == "master" else ()
     subtle = p.subtle and (pawn == "master" or z.g.flags.get("apprentice_subtlety", True))
     return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, subtle)
@@ -1201,12 +1224,16 @@ def _project_payments(z: _Core, seat: int, pid: str, pawn: str) -> list[Payment]
 def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> list[ZAction]:
     p = z.players[seat]
     out = []
+    masteries = [z.own(seat, MASTERIES[m]) for m in range(4)] if pawn == "master" else [0, 0, 0, 0]
+    slack = sum(p.boxes) + sum(masteries) + (len(p.mu) if pawn == "master" else 0) + (1 if p.subtle else 0)
     for pid in _available_projects(z):
         if pawn == "apprentice" and pid not in PROJECT_TYPES:
             continue
         if second and pid in p.mproj and pid not in PROJECT_TYPES:
             continue
-        if _project_payments(z, seat, pid, pawn):
+        if z.g.cost_totals[pid] > slack:
+            continue
+        if _project_payments(z, seat, pid, pawn, masteries):
             out.append(_act("project", f"project {pid.lower()}", pid))
     return out
 
@@ -1286,6 +1313,17 @@ def _tile_buys(z: _Core, seat: int, pawn: str, verb: str = "buy") -> list[ZActio
     return out
 
 
+def _can_buy_tile(z: _Core, seat: int, pawn: str) -> bool:
+    """Whether some exchange tile can be claimed (as :func:`_tile_buys` is non-empty)."""
+    p = z.players[seat]
+    mu = p.mu if pawn == "master" else ()
+    dup = z.g.flags["allow_duplicate_exchange_pairings"]
+    for k, (a, b) in enumerate(PAIRS):
+        if z.xsupply[k] and (dup or not p.tiles[k]) and (p.boxes[a] or a in mu) and (p.boxes[b] or b in mu):
+            return True
+    return False
+
+
 def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     """Scrolls the seat may play now (Going to the Temple: Scrolls of Fortune; timing per
     components.md section 7)."""
@@ -1311,7 +1349,7 @@ def _main_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     if p.mproj if pawn == "master" else p.aproj:
         return [_act("pass", "pass")]  # a pawn working on a project must pass (C. Passing)
     out = [_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple")]
-    if _tile_buys(z, seat, pawn):
+    if _can_buy_tile(z, seat, pawn):
         out.append(_act("pawnshop", "pawnshop"))
     out += _visit_choices(z, seat, pawn)
     if _may_begin(z, seat, pawn):
