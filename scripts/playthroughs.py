@@ -1,14 +1,16 @@
-"""Write (or check) the playthrough files of a registered game: seeded random games recorded
-as text, one line per action with the number of legal actions, then the score sheet.
+"""Write (or check) playthrough files: seeded random games recorded as text.
 
-Modelled on OpenSpiel's playthroughs: a change of the rules shows up as a diff in
-``tests/playthroughs/<game>_<players>p_seed<seed>.txt``; ``tests/<game>/test_playthroughs.py``
-regenerates the text and compares.
+Modelled on OpenSpiel's playthroughs: for every registered game named on the command line,
+plays the seeded games of ``cases`` (a seeded uniform random choice among the legal actions)
+and writes ``tests/playthroughs/<game>_<players>p_seed<seed>.txt``: a header, one line per
+action (``<n>. r<round> <seat> [<number of legal actions>] <action>``), then the score sheet.
+``tests/<game>/test_playthroughs.py`` regenerates them in memory and compares, so a change of
+the rules shows up as a diff; after an intended change, rerun this script and review the diff.
 
 Usage::
 
-    python scripts/playthroughs.py art_gallery            # rewrite the files of that game
-    python scripts/playthroughs.py art_gallery --check    # exit 1 when a file differs
+    python scripts/playthroughs.py art_gallery zongshi      # rewrite those games' files
+    python scripts/playthroughs.py zongshi --check          # exit 1 when a file differs
 """
 
 from __future__ import annotations
@@ -18,16 +20,24 @@ import pathlib
 import random
 import sys
 
-import zongshi_widgets as zw
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "playthroughs"
+import zongshi_widgets as zw  # noqa: E402
+
+OUT = ROOT / "tests" / "playthroughs"
 SEED = 1
+#: (players, seed) per game; a game not listed gets one game per player count, seed ``SEED``.
+PLAYTHROUGHS = {"zongshi": [(3, 1), (4, 2), (5, 3)]}
 
 
-def playthrough(name: str, players: int, seed: int = SEED) -> str:
-    """The text of one seeded random game of ``name`` (the game's chance and the choice of
-    each action both seeded by ``seed``): a header, ``<n>. <seat> [<legal count>] <action>``
-    per action, then the final score sheet."""
+def record(name: str, players: int, seed: int = SEED) -> str:
+    """The playthrough text of one seeded random game of ``name`` (the game's chance and the
+    choice of each action both seeded by ``seed``).
+
+    Returns:
+        str: the header, one line per action, a blank line, the final score sheet.
+    """
     game = zw.game(name, players=players)
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
@@ -37,34 +47,37 @@ def playthrough(name: str, players: int, seed: int = SEED) -> str:
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
         k += 1
-        turn = state.turn
-        lines.append(f"{k}. r{turn.round} {game.seat_names[state.to_move]} [{len(legal)}] {action}")
+        lines.append(f"{k}. r{state.turn.round} {game.seat_names[state.to_move]} [{len(legal)}] {action}")
         state = state.play(action)
     lines.append("")
     lines.append(str(state.score_sheet()))
     return "\n".join(lines) + "\n"
 
 
-def files(name: str) -> dict[pathlib.Path, str]:
-    """``{path: text}`` of every playthrough of ``name`` (one per player count)."""
-    return {OUT / f"{name}_{p}p_seed{SEED}.txt": playthrough(name, p) for p in zw.game_type(name).player_counts}
+def cases(names):
+    """``(game, players, seed, path)`` of every playthrough of the named games."""
+    for name in names:
+        gt = zw.game_type(name)
+        for players, seed in PLAYTHROUGHS.get(name, [(p, SEED) for p in gt.player_counts]):
+            yield name, players, seed, OUT / f"{name}_{players}p_seed{seed}.txt"
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("game", choices=sorted(zw.games()))
-    parser.add_argument("--check", action="store_true", help="compare instead of writing")
+    parser.add_argument("games", nargs="+", choices=sorted(zw.games()), help="registered game names")
+    parser.add_argument("--check", action="store_true", help="compare with the files instead of writing them")
     args = parser.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
     bad = 0
-    for path, text in files(args.game).items():
+    for name, players, seed, path in cases(args.games):
+        text = record(name, players, seed)
         if args.check:
-            if not path.exists() or path.read_text() != text:
-                print(f"differs: {path}")
-                bad += 1
+            same = path.exists() and path.read_text() == text
+            bad += not same
+            print(f"{'ok  ' if same else 'DIFF'} {path.relative_to(ROOT)}")
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
-            print(f"wrote {path}")
+            print(f"wrote {path.relative_to(ROOT)} ({text.count(chr(10))} lines)")
     return 1 if bad else 0
 
 

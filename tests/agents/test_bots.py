@@ -70,15 +70,8 @@ def test_bots_refuse_a_seat_that_is_not_to_move_and_finished_games():
         agent("greedy").choose(over)
 
 
-class _FirstAction(Agent):
-    name = "first"
-
-    def decide(self, state, seat):
-        return state.legal_actions()[0]
-
-
 def test_a_game_registers_its_own_bots():
-    register("sealed_bids_plus", "sealed_bids:SealedBids", "test", agents={"first": "test_bots:_FirstAction"})
+    register("sealed_bids_plus", "sealed_bids:SealedBids", "test", agents={"first": "extra_bots:FirstAction"})
     try:
         assert "first" in agents("sealed_bids_plus") and "first" not in agents("sealed_bids")
         assert "first" not in agents()

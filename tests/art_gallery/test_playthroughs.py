@@ -23,7 +23,7 @@ def test_playthrough_file_matches_the_engine(players):
     module = _module()
     path = module.OUT / f"art_gallery_{players}p_seed{module.SEED}.txt"
     assert path.exists(), f"run: python scripts/playthroughs.py art_gallery ({path.name} is missing)"
-    assert module.playthrough("art_gallery", players) == path.read_text(), f"{path.name} differs: the rules changed? regenerate with scripts/playthroughs.py"
+    assert module.record("art_gallery", players) == path.read_text(), f"{path.name} differs: the rules changed? regenerate with scripts/playthroughs.py"
 
 
 def test_playthroughs_are_legal_games():

@@ -112,7 +112,7 @@ def test_lesson_fields_are_type_checked_and_answers_normalised():
     with pytest.raises(ValueError, match="hints must be a list"):
         lessons_from_dicts([{**base, "hints": "one string"}])
     with pytest.raises(ValueError, match="unknown game"):
-        lessons_from_dicts([{**base, "game": "zongshi"}])
+        lessons_from_dicts([{**base, "game": "chess"}])
     tie, penalty = lesson("gembloq", "tie-break"), lesson("gembloq", "penalty-points")
     assert tie.check_answer("Red wins!").solved and not tie.check_answer("blue").solved
     assert penalty.check_answer("11,0").solved

@@ -25,6 +25,11 @@ register(
     "zongshi_widgets.games.art_gallery:ArtGallery",
     "Art Gallery: move through the museum, bid for paintings and souvenir tiles; 2-6 players",
 )
+register(
+    "zongshi",
+    "zongshi_widgets.games.zongshi:ZongShi",
+    "Zong Shi: masters and apprentices build projects and visit the townsfolk; 3-5 players",
+)
 
 
 class _CallableGamesPackage(types.ModuleType):

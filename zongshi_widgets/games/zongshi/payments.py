@@ -1,0 +1,201 @@
+"""Paying material costs: exchange tiles, Masterful Use and Artistic Subtlety.
+
+Rulebook sections: "Going to the Pawn Shop" (each exchange tile exchanges its two materials
+for one another when satisfying a project's formula or paying respectful visits; exchanges do
+not operate in chains), "The Scrolls, in Detail" (Masterful Use of ..., Artistic Subtlety).
+components.md section 9.6, E4: one box per tile per payment (the ``uses`` argument).
+
+:func:`payment_options` is the fast path (a small dynamic programme over the tiles);
+:func:`reference_payments` is the slow, obviously-right oracle (every tile choice and every
+discount subset enumerated) the tests compare it with.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+
+from .components import LETTERS, MATERIALS
+
+#: The six exchange-tile pairings (material indices), in the rulebook's order.
+PAIRS = ((0, 1), (1, 2), (0, 2), (3, 2), (1, 3), (0, 3))
+#: Their names in notation.
+PAIR_NAMES = tuple(f"{MATERIALS[a]}/{MATERIALS[b]}" for a, b in PAIRS)
+MASTERFUL = ("masterful_use_gold", "masterful_use_ivory", "masterful_use_jade", "masterful_use_bronze")
+
+
+def letters(vec) -> str:
+    """A box vector as letters (``(2, 1, 1, 0)`` -> ``"ggij"``; empty -> ``"nothing"``)."""
+    text = "".join(LETTERS[m] * vec[m] for m in range(4))
+    return text or "nothing"
+
+
+def vector(text: str) -> tuple[int, int, int, int]:
+    """Letters back to a box vector. Raises ValueError on other characters."""
+    if text == "nothing":
+        return (0, 0, 0, 0)
+    out = [0, 0, 0, 0]
+    for ch in text:
+        if ch not in LETTERS:
+            raise ValueError(f"{ch!r} is not a material letter (g, i, j, b)")
+        out[LETTERS.index(ch)] += 1
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One way to pay a cost.
+
+    Attributes:
+        paid (tuple[int, int, int, int]): boxes returned to the bag (gold, ivory, jade, bronze).
+        scrolls (tuple[str, ...]): single-use discounts spent, in a fixed order: Masterful Use
+            titles, and ``"artistic_subtlety"``.
+        subtle (int | None): the material Artistic Subtlety removed, or ``None``.
+        conversions (tuple[tuple[int, int], ...]): ``(demanded, paid)`` material pairs, one per
+            exchange-tile use (to tell which boxes went to whom).
+    """
+
+    paid: tuple
+    scrolls: tuple = ()
+    subtle: int | None = None
+    conversions: tuple = ()
+
+    def notation(self) -> str:
+        """``"ggij"``, ``"gij with masterful_use_gold"``, ``"gi with artistic_subtlety on jade"``."""
+        parts = []
+        for s in self.scrolls:
+            parts.append(f"artistic_subtlety on {MATERIALS[self.subtle]}" if s == "artistic_subtlety" else s)
+        return letters(self.paid) + (" with " + ", ".join(parts) if parts else "")
+
+
+def _discounted(demand, masterful, subtlety):
+    """Every (reduced demand, scrolls used, subtle material) from the single-use discounts."""
+    out = []
+    mu = [m for m in range(4) if m in masterful and demand[m] > 0]
+    for k in range(len(mu) + 1):
+        for used in itertools.combinations(mu, k):
+            d = list(demand)
+            for m in used:
+                d[m] -= 1
+            names = tuple(MASTERFUL[m] for m in used)
+            out.append((tuple(d), names, None))
+            if subtlety:
+                for m in range(4):
+                    if d[m] > 0:
+                        d2 = list(d)
+                        d2[m] -= 1
+                        out.append((tuple(d2), names + ("artistic_subtlety",), m))
+    return out
+
+
+def _tile_options(demand, boxes, converters):
+    """Reachable (paid, conversions) with each converter used at most once, never chained."""
+    states = {(tuple(demand), (0, 0, 0, 0)): ()}
+    for x, y in converters:
+        nxt = dict(states)
+        for (u, a), conv in states.items():
+            for src, dst in ((y, x), (x, y)):  # a demanded unit of src paid with dst
+                if u[src] > 0 and a[dst] + 1 <= boxes[dst]:
+                    u2 = list(u)
+                    u2[src] -= 1
+                    a2 = list(a)
+                    a2[dst] += 1
+                    key = (tuple(u2), tuple(a2))
+                    if key not in nxt:
+                        nxt[key] = conv + ((src, dst),)
+        states = nxt
+    out = {}
+    for (u, a), conv in states.items():
+        paid = tuple(u[m] + a[m] for m in range(4))
+        if all(paid[m] <= boxes[m] for m in range(4)) and paid not in out:
+            out[paid] = conv
+    return out
+
+
+def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> tuple[Payment, ...]:
+    """Every way to pay ``demand`` from ``boxes``.
+
+    Args:
+        demand (tuple[int, int, int, int]): the cost after Masteries.
+        boxes (tuple[int, int, int, int]): the payer's material storage.
+        tiles (tuple[int, ...]): exchange tiles owned per pairing (``PAIRS`` order); empty
+            tuple when tiles may not be used (exchange-tile prices).
+        uses (int): exchanges each tile gives per payment (components.md E4: 1).
+        masterful (Iterable[int]): materials of the Masterful Use scrolls that may be spent.
+        subtlety (bool): whether an Artistic Subtlety may be spent (projects only).
+
+    Returns:
+        tuple[Payment, ...]: distinct (boxes paid, scrolls spent) pairs, sorted by notation; an
+        option spending a scroll is left out when a subset of its scrolls pays the same boxes.
+    """
+    return _payment_options(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
+
+
+@functools.lru_cache(maxsize=65536)
+def _payment_options(demand, boxes, tiles, uses, masterful, subtlety) -> tuple[Payment, ...]:
+    if sum(boxes) < sum(demand) - len(masterful) - (1 if subtlety else 0):
+        return ()
+    converters = [PAIRS[k] for k, c in enumerate(tiles) for _ in range(c * uses)]
+    found: dict = {}
+    for d, names, subtle in _discounted(demand, set(masterful), subtlety):
+        if sum(d) > sum(boxes):
+            continue
+        for paid, conv in _tile_options(d, boxes, converters).items():
+            key = (paid, names)
+            if key not in found:
+                found[key] = Payment(paid, names, subtle, conv)
+    return _minimal(found)
+
+
+def _minimal(found: dict) -> tuple[Payment, ...]:
+    out = []
+    for (paid, names), pay in found.items():
+        if any(p == paid and set(n) < set(names) for p, n in found):
+            continue
+        out.append(pay)
+    out.sort(key=lambda p: p.notation())
+    return tuple(out)
+
+
+def reference_payments(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> set:
+    """The slow oracle of :func:`payment_options`: every subset of discounts, every choice of
+    every tile use (unused, or one way, or the other), no pruning on the way.
+
+    Returns:
+        set[tuple[tuple, frozenset]]: the (paid, scrolls spent) pairs, minimal as in
+        :func:`payment_options`.
+    """
+    converters = [PAIRS[k] for k, c in enumerate(tiles) for _ in range(c * uses)]
+    results = set()
+    mats = [m for m in range(4) if m in set(masterful)]
+    for k in range(len(mats) + 1):
+        for used in itertools.combinations(mats, k):
+            for sub in [None, *range(4)] if subtlety else [None]:
+                d = list(demand)
+                ok = True
+                for m in used:
+                    ok &= d[m] > 0
+                    d[m] -= 1
+                if sub is not None:
+                    ok &= d[sub] > 0
+                    d[sub] -= 1
+                if not ok:
+                    continue
+                names = frozenset([MASTERFUL[m] for m in used] + (["artistic_subtlety"] if sub is not None else []))
+                for choice in itertools.product((0, 1, 2), repeat=len(converters)):
+                    u, a = list(d), [0, 0, 0, 0]
+                    good = True
+                    for (x, y), c in zip(converters, choice):
+                        if c == 0:
+                            continue
+                        src, dst = (y, x) if c == 1 else (x, y)
+                        if u[src] <= 0:
+                            good = False
+                            break
+                        u[src] -= 1
+                        a[dst] += 1
+                    paid = tuple(u[m] + a[m] for m in range(4))
+                    if good and all(paid[m] <= boxes[m] for m in range(4)):
+                        results.add((paid, names))
+    return {(p, n) for p, n in results if not any(p2 == p and n2 < n for p2, n2 in results)}

@@ -1,0 +1,1752 @@
+"""Zong Shi rules: the game, its states, every decision as an atomic action.
+
+Rulebook sections cited (``shared/reference/rulebooks/zongshi.txt``): "Game Board Setup",
+"Player Setup" (the opening draft), "A Round of Play", "Step 1: Player Turns" (A. Beginning a
+Project, B. Going to Locations: the Marketplace, the Temple, the Pawn Shop, Paying Respectful
+Visits; C. Passing), "Step 2: Distribute Materials", "Step 3: Advance Projects", "Step 4: End of
+Turn", "Game End", "The Final Round", "Final Scoring", "Victory", "The Scrolls, in Detail",
+"The Projects, in Detail". Rulings the rulebook leaves open follow
+``shared/reference/zongshi/components.md`` section 9 (ids such as "M3", "SC6" in comments);
+those with an alternative reading are variant options of :class:`ZongShi`.
+
+How a round runs as actions: every decision belongs to one seat and is one action with its own
+small legal list. The state keeps a stack of pending tasks; tasks without a choice (advancing
+projects, refilling bins, a forced pick) are carried out at once, so the seat to move always
+has at least one legal action. A choice with a single option (the only material left in a bin,
+the only way to pay) is made automatically.
+
+Notation (lower case; material letters g = gold, i = ivory, j = jade, b = bronze):
+``take gold``, ``take swift_fingers`` (draft); ``use master``, ``use apprentice``;
+``play swift_fingers``; ``pass``; ``market large``; ``temple``; ``pawnshop``;
+``visit scholar 2 official 1``; ``project merchant_statue`` / ``project mw03``;
+``pay ggij with masterful_use_gold``; ``donate jade``; ``draw``; ``buy gold/ivory pay gi``;
+``leave``; ``no second project``; ``claim gold/ivory pay g``; ``decline``; ``take large gold``;
+``borrow merchant_statue``; ``retrieve swift_fingers``; ``no tile``; ``return gold``;
+``discard swift_fingers``; ``pick gold``; ``keep merchant_statue``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+
+from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
+from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES, Components, load_components
+from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, letters, payment_options
+
+#: Seat colours (rulebook, Components: the pawn colours).
+SEAT_NAMES = ("ivory", "blue", "green", "natural", "orange")
+#: The five townsfolk award tiles (rulebook, "Paying Respectful Visits").
+AWARDS = ("scroll", "tile", "bag", "gift", "bins")
+AWARD_TEXT = {
+    "scroll": "draw a Scroll of Fortune",
+    "tile": "claim an exchange tile for one of its two boxes",
+    "bag": "draw two random boxes from the bag",
+    "gift": "the gift is returned",
+    "bins": "take one box from the marketplace",
+}
+VISIT_TILES = (1, 2, 2, 3)
+VISIT_BONUS = (0, 1, 2, 4, 8)
+UNFINISHED_PENALTY = {1: 1, 2: 3, 3: 5}
+STORAGE_BASE, STORAGE_PER_WORKSHOP = 5, 2
+HAND_LIMIT = 4
+COMPLETED_SLOTS = 6
+#: Masterworks face up next to the deck (rulebook, Game Board Setup; components.md section 6).
+MASTERWORK_DISPLAY = 2
+BINS = ("large", "small")
+#: The rows of the score sheet (rulebook, Final Scoring).
+SCORE_CATEGORIES = (
+    "completed projects",
+    "exchange tiles",
+    "all six exchange tiles",
+    "townsfolk visits",
+    "unfinished projects",
+    "boxes and scrolls",
+    "triggering the end",
+)
+#: Setup quantities by player count: (project copies per type, exchange tiles per pairing).
+SETUP = {3: (3, 2), 4: (3, 3), 5: (4, 4)}
+STEP_NAMES = {
+    0: "Setup: opening draft",
+    1: "Step 1: player turns",
+    2: "Step 2: material distribution",
+    3: "Step 3: advance projects and score",
+    4: "Step 4: end of turn",
+}
+#: Tasks carried out without a decision.
+AUTO_TASKS = {"endturn", "award", "step2", "step2end", "step3", "step3end", "step4", "step4end"}
+#: Decisions made automatically when they have a single option.
+FORCED_SINGLE = {"bin", "pay", "boxes", "hand"}
+
+RULES = {
+    "project.master-only": (
+        "Only your master has the skill to take on projects (Step 1, A. Beginning a Project); an apprentice may only "
+        "with Apprentice is Gaining Experience."
+    ),
+    "project.one-at-a-time": "A master can begin only one project at a time (Step 1, A. Beginning a Project); only Follow the Twofold Path allows two.",
+    "project.busy": "A pawn working on a project must pass until it is finished (Step 1, C. Passing).",
+    "project.apprentice-building": (
+        "Your master may not begin a project while your apprentice is working on one (The Scrolls, in Detail: "
+        "Apprentice is Gaining Experience)."
+    ),
+    "project.masterwork-apprentice": "Apprentice is Gaining Experience cannot be used to have your apprentice build a Masterwork (The Scrolls, in Detail).",
+    "project.final-six": "A player who has completed six projects may only go to a location or pass in the final round (The Final Round).",
+    "project.unavailable": (
+        "That project is not available: no copy of it is left on the board, or that masterwork is not face up (Step 1, "
+        "A. Beginning a Project)."
+    ),
+    "project.materials": (
+        "You cannot pay the materials of that project, even with your Masteries, discount scrolls and exchange tiles "
+        "(Step 1, A. Beginning a Project)."
+    ),
+    "scroll.not-in-hand": "You can play only a scroll in your hand (The Scrolls, in Detail).",
+    "scroll.same-title": "Every scroll you play during the round must be different (Going to the Temple: Scrolls of Fortune).",
+    "scroll.master-turn": "That scroll is played at the beginning of your master's turn (Going to the Temple: Scrolls of Fortune; components.md section 7).",
+    "scroll.before-action": (
+        "Scrolls are played immediately before choosing between beginning a project, going to a location or passing "
+        "(Going to the Temple: Scrolls of Fortune)."
+    ),
+    "scroll.apprentice-experience": (
+        "Apprentice is Gaining Experience is played on your apprentice's turn, and not while your master (or "
+        "apprentice) is working on a project (The Scrolls, in Detail)."
+    ),
+    "turn.pawn": "Each player takes one turn with the master and one with the apprentice each round (Step 1: Player Turns).",
+    "visit.apprentice-one": "Your apprentice may only visit one person each time (Paying Respectful Visits); several need the master or Writ of Authority.",
+    "visit.person-twice": "You may visit each townsperson only once over the game (Paying Respectful Visits).",
+    "visit.tile-used": "You may use each of your visit tiles (1, 2, 2, 3) only once (Paying Respectful Visits).",
+    "visit.materials": (
+        "You cannot pay that gift: each tile's number of boxes of the person's material, plus one per person when "
+        "visiting several (Paying Respectful Visits)."
+    ),
+    "pawnshop.apprentice-one": "If you send your apprentice to the Pawn Shop, you may only claim one exchange tile (Going to the Pawn Shop).",
+    "pawnshop.cannot-afford": (
+        "To claim an exchange tile you turn in one box of each of its two materials; exchange tiles cannot pay for "
+        "exchange tiles (Going to the Pawn Shop)."
+    ),
+    "temple.donate-master-only": "Only your master may donate boxes for extra scrolls (Going to the Temple).",
+    "storage.limit": (
+        "Your workshop holds {limit} boxes: discard down to that before continuing ('return gold') (Step 2: Distribute "
+        "Materials; Larger Workshop)."
+    ),
+    "hand.limit": "You may hold no more than {limit} scrolls: discard down before ending your turn ('discard <scroll>') (Going to the Temple).",
+    "not-now": "{text!r} is not a choice at this moment: {now} Legal now: {legal}.",
+    "notation": "{text!r} is not Zong Shi notation. {help}",
+}
+
+
+@dataclass(frozen=True)
+class ZAction:
+    """One atomic action: ``kind`` and ``args``; ``str()`` is its notation (lower case).
+
+    Actions are built by :meth:`ZongShiState.legal_actions` and :meth:`ZongShiState.parse_action`;
+    two actions are equal when their notations are.
+    """
+
+    text: str
+    kind: str
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"ZAction({self.text!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, ZAction) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+def _act(kind: str, text: str, *args) -> ZAction:
+    return ZAction(text, kind, args)
+
+
+class ZongShi(Game):
+    """Zong Shi for 3 to 5 players (rulebook: "Zong Shi Rulebook").
+
+    Args:
+        players (int): 3, 4 or 5. Default 4.
+        components (str | None): a component file (TOML or JSON, the shape of the packaged
+            ``data/components.toml``) with corrected card values; validated whole.
+        exchange_uses_per_payment (int): exchanges each exchange tile gives per payment (one
+            project, one visit action). components.md E4 recommends 1; 0 means unlimited.
+        temple_offering_limit_stacks (bool): each Temple Offering raises the scroll hand limit
+            by one (``True``), or owning any raises it to 5 (``False``, components.md TE3).
+        award_requires_first_visitor_master (bool): an award tile goes only to a master who is
+            the very first visitor of that person; an apprentice visiting first discards it
+            unclaimed (``True``, components.md V5). ``False``: the first master to arrive
+            claims it.
+        allow_duplicate_exchange_pairings (bool): a player may own two tiles of the same pairing
+            (``True``, components.md E6).
+        partial_vp_floor_zero (bool): an unfinished project never scores below 0 (``True``,
+            components.md G4).
+        scrolls_while_building (bool): a pawn working on a project, which must pass, may still
+            be preceded by "either"-timed scrolls (``True``, components.md T3).
+        writ_allows_donation (bool): an apprentice under Writ of Authority may donate at the
+            Temple (``True``, components.md TE1).
+
+    Raises:
+        ValueError: another player count, a bad option value, or a bad component file.
+    """
+
+    name = "zongshi"
+    game_type = GameType(
+        long_name="Zong Shi",
+        player_counts=(3, 4, 5),
+        default_players=4,
+        hidden_information=True,
+        chance=True,
+        multi_step_turns=True,
+        lower_score_wins=False,
+        notation_help=(
+            "one decision at a time, lower case: 'use master', 'play swift_fingers', 'market large', 'temple', 'pawnshop', "
+            "'visit scholar 2 official 1', 'project merchant_statue', 'pay ggij' (g gold, i ivory, j jade, b bronze), "
+            "'pick jade', 'return gold', 'discard lessons_of_the_past', 'pass'"
+        ),
+        rulebook="Zong Shi Rulebook (Gryphon Games, 2012) with the rulings of components.md",
+    )
+
+    def __init__(
+        self,
+        players: int = 4,
+        components: str | None = None,
+        exchange_uses_per_payment: int = 1,
+        temple_offering_limit_stacks: bool = False,
+        award_requires_first_visitor_master: bool = True,
+        allow_duplicate_exchange_pairings: bool = True,
+        partial_vp_floor_zero: bool = True,
+        scrolls_while_building: bool = True,
+        writ_allows_donation: bool = True,
+    ):
+        if not isinstance(players, int) or isinstance(players, bool) or players not in (3, 4, 5):
+            raise ValueError(f"Zong Shi is for 3, 4 or 5 players (an int), not {players!r}")
+        if not isinstance(exchange_uses_per_payment, int) or isinstance(exchange_uses_per_payment, bool) or not 0 <= exchange_uses_per_payment <= 10:
+            raise ValueError(f"exchange_uses_per_payment is an int from 0 (unlimited) to 10, not {exchange_uses_per_payment!r}")
+        flags = {
+            "temple_offering_limit_stacks": temple_offering_limit_stacks,
+            "award_requires_first_visitor_master": award_requires_first_visitor_master,
+            "allow_duplicate_exchange_pairings": allow_duplicate_exchange_pairings,
+            "partial_vp_floor_zero": partial_vp_floor_zero,
+            "scrolls_while_building": scrolls_while_building,
+            "writ_allows_donation": writ_allows_donation,
+        }
+        for key, value in flags.items():
+            if not isinstance(value, bool):
+                raise ValueError(f"{key} is True or False, not {value!r}")
+        defaults = {
+            "temple_offering_limit_stacks": False,
+            "award_requires_first_visitor_master": True,
+            "allow_duplicate_exchange_pairings": True,
+            "partial_vp_floor_zero": True,
+            "scrolls_while_building": True,
+            "writ_allows_donation": True,
+        }
+        options = {k: v for k, v in flags.items() if v != defaults[k]}
+        if exchange_uses_per_payment != 1:
+            options["exchange_uses_per_payment"] = exchange_uses_per_payment
+        if components is not None:
+            if not isinstance(components, str):
+                raise ValueError(f"components is the path of a component file (str), not {type(components).__name__}")
+            options["components"] = components
+        super().__init__(players, options)
+        self.components: Components = load_components(components)
+        self.uses = exchange_uses_per_payment or 20
+        self.flags = flags
+        self.project_copies, self.tile_copies = SETUP[players]
+        cards = {**self.components.projects, **self.components.masterworks}
+        self.costs = {pid: c.cost for pid, c in cards.items()}
+        self.cost_totals = {pid: sum(c.cost) for pid, c in cards.items()}
+        scrolls = []
+        for sid in SCROLL_TYPES:
+            scrolls += [sid] * self.components.scrolls[sid].copies
+        self.scroll_cards = tuple(scrolls)
+        self._freeze()
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The pawn colour of each seat, clockwise: ivory, blue, green, natural, orange."""
+        return SEAT_NAMES[: self.players]
+
+    def card(self, pid: str):
+        """The :class:`~.components.ProjectCard` of a project type or masterwork id."""
+        return self.components.card(pid)
+
+    def new_state(self, seed: int | None = None) -> ZongShiState:
+        """Set the game up (rulebook, Game Board Setup and Player Setup): shuffle the scrolls,
+        the masterworks (two face up) and the award tiles (four face down on the townsfolk),
+        draw a start player, lay out the draft display (N scrolls and 2N boxes from the bag);
+        the first decision is the opening draft of the player right of the start player."""
+        chance = Chance(seed)
+        z = _Core(self)
+        rng = chance.copy()
+        z.chance = rng
+        n = self.players
+        deck = list(self.scroll_cards)
+        rng.shuffle(deck)
+        mws = sorted(self.components.masterworks)
+        rng.shuffle(mws)
+        z.mw_disp, z.mw_deck = mws[:MASTERWORK_DISPLAY], mws[MASTERWORK_DISPLAY:]
+        tiles = list(AWARDS)
+        rng.shuffle(tiles)
+        z.awards, z.award_box = tiles[:4], tiles[4]
+        z.start = rng.randrange(n)
+        z.bag = [self.components.supply] * 4
+        z.draft_scrolls = sorted(deck[:n])
+        z.deck = deck[n:]
+        for _ in range(2 * n):
+            m = z.draw_box()
+            z.draft_boxes[m] += 1
+        z.step = 0
+        z.tasks = [("draft", (z.start - 1) % n, 0)]
+        return ZongShiState._settled(self, (), chance, z)
+
+    def _state_from_position(self, d: dict, chance: Chance) -> ZongShiState:
+        """A position from its readable description (see :meth:`ZongShiState.position` for
+        the keys). Left out: the bag holds the boxes found nowhere else, the scroll deck the
+        scrolls found nowhere else (shuffled), the masterwork deck likewise, bins are filled
+        from the bag, award tiles not placed are shuffled face down onto townsfolk nobody has
+        visited (the last one to the box), players start with empty workshops, and the
+        pending decision is the turn of ``to_move`` (default the start player) in ``lap``.
+
+        Raises:
+            ValueError: an unknown key, a wrong value, or components that are not each in
+                exactly one place.
+        """
+        return _from_position(self, d, chance)
+
+
+class _Player:
+    """A player's workshop and pawns (internal, mutable while one action is applied)."""
+
+    __slots__ = (
+        "boxes",
+        "hand",
+        "known",
+        "tiles",
+        "completed",
+        "overflow",
+        "mproj",
+        "mtime",
+        "aproj",
+        "atime",
+        "vtiles",
+        "visited",
+        "played",
+        "mloc",
+        "aloc",
+        "mu",
+        "subtle",
+        "swift",
+        "privileged",
+        "writ",
+        "borrowed",
+        "host",
+        "twofold",
+        "agex",
+        "trigger",
+    )
+
+    def __init__(self):
+        self.boxes = [0, 0, 0, 0]
+        self.hand: list[str] = []
+        self.known: list[str] = []
+        self.tiles = [0] * 6
+        self.completed: list[str] = []
+        self.overflow: list[str] = []
+        self.mproj: list[str] = []
+        self.mtime = 0
+        self.aproj: list[str] = []
+        self.atime = 0
+        self.vtiles = list(VISIT_TILES)
+        self.visited = [0, 0, 0, 0]
+        self.played: list[str] = []
+        self.mloc = None
+        self.aloc = None
+        self.mu: list[int] = []
+        self.subtle = False
+        self.swift = False
+        self.privileged = False
+        self.writ = False
+        self.borrowed = None
+        self.host = False
+        self.twofold = False
+        self.agex = False
+        self.trigger = False
+
+    def clone(self) -> _Player:
+        p = _Player.__new__(_Player)
+        p.boxes, p.hand, p.known, p.tiles = self.boxes[:], self.hand[:], self.known[:], self.tiles[:]
+        p.completed, p.overflow, p.mproj, p.aproj = self.completed[:], self.overflow[:], self.mproj[:], self.aproj[:]
+        p.vtiles, p.visited, p.played, p.mu = self.vtiles[:], self.visited[:], self.played[:], self.mu[:]
+        p.mtime, p.atime, p.mloc, p.aloc = self.mtime, self.atime, self.mloc, self.aloc
+        p.subtle, p.swift, p.privileged, p.writ, p.borrowed = self.subtle, self.swift, self.privileged, self.writ, self.borrowed
+        p.host, p.twofold, p.agex, p.trigger = self.host, self.twofold, self.agex, self.trigger
+        return p
+
+
+class _Core:
+    """The whole position (internal). States hold one and never change it; ``_apply`` works
+    on a clone."""
+
+    __slots__ = (
+        "g",
+        "n",
+        "round",
+        "start",
+        "final",
+        "ending",
+        "step",
+        "bag",
+        "bins",
+        "draft_boxes",
+        "draft_scrolls",
+        "deck",
+        "discard",
+        "mw_deck",
+        "mw_disp",
+        "supply",
+        "xsupply",
+        "awards",
+        "award_box",
+        "award_gone",
+        "tasks",
+        "turn_no",
+        "last_seat",
+        "players",
+        "chance",
+        "chance_src",
+    )
+
+    def __init__(self, g: ZongShi):
+        self.g = g
+        self.n = g.players
+        self.round = 1
+        self.start = 0
+        self.final = False
+        self.ending = False
+        self.step = 0
+        self.bag = [0, 0, 0, 0]
+        self.bins = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.draft_boxes = [0, 0, 0, 0]
+        self.draft_scrolls: list[str] = []
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.mw_deck: list[str] = []
+        self.mw_disp: list[str] = []
+        self.supply = {pid: g.project_copies for pid in PROJECT_TYPES}
+        self.xsupply = [g.tile_copies] * 6
+        self.awards: list = [None] * 4
+        self.award_box = None
+        self.award_gone: list[str] = []
+        self.tasks: list[tuple] = []
+        self.turn_no = 0
+        self.last_seat = -1
+        self.players = [_Player() for _ in range(self.n)]
+        self.chance = None  # a private copy, made on the first draw of an action
+        self.chance_src = None  # the state's generator, copied before the first draw
+
+    def rng(self) -> Chance:
+        """The generator to draw from (copied from the state's on first use)."""
+        if self.chance is None:
+            self.chance = self.chance_src.copy()
+        return self.chance
+
+    def clone(self) -> _Core:
+        z = _Core.__new__(_Core)
+        for k in ("g", "n", "round", "start", "final", "ending", "step", "award_box", "turn_no", "last_seat", "chance", "chance_src"):
+            setattr(z, k, getattr(self, k))
+        z.bag = self.bag[:]
+        z.bins = [self.bins[0][:], self.bins[1][:]]
+        z.draft_boxes = self.draft_boxes[:]
+        z.draft_scrolls = self.draft_scrolls[:]
+        z.deck = self.deck[:]
+        z.discard = self.discard[:]
+        z.mw_deck = self.mw_deck[:]
+        z.mw_disp = self.mw_disp[:]
+        z.supply = dict(self.supply)
+        z.xsupply = self.xsupply[:]
+        z.awards = self.awards[:]
+        z.award_gone = self.award_gone[:]
+        z.tasks = self.tasks[:]
+        z.players = [p.clone() for p in self.players]
+        return z
+
+    # -- chance (drawn through rng(): the state's generator is copied before the first draw) --
+    def draw_box(self) -> int | None:
+        """One random box from the bag (its material index), or None when the bag is empty (M10)."""
+        total = sum(self.bag)
+        if total == 0:
+            return None
+        r = self.rng().randrange(total)
+        for m in range(4):
+            if r < self.bag[m]:
+                self.bag[m] -= 1
+                return m
+            r -= self.bag[m]
+        raise AssertionError("bag count")
+
+    def draw_boxes_to(self, seat: int, k: int) -> None:
+        for _ in range(k):
+            m = self.draw_box()
+            if m is None:
+                return
+            self.players[seat].boxes[m] += 1
+
+    def draw_scrolls(self, seat: int, k: int) -> None:
+        """Draw ``k`` scrolls; an exhausted deck is made anew from the shuffled discard pile
+        (Going to the Temple: Scrolls of Fortune)."""
+        p = self.players[seat]
+        for _ in range(k):
+            if not self.deck:
+                if not self.discard:
+                    return
+                self.deck = self.discard[:]
+                self.discard = []
+                self.rng().shuffle(self.deck)
+            p.hand.append(self.deck.pop(0))
+        p.hand.sort()
+
+    def fill_bins(self) -> None:
+        """Large bin N+1 boxes, small bin N-1, drawn from the bag (Game Board Setup, Step 4)."""
+        for b, k in ((0, self.n + 1), (1, self.n - 1)):
+            for _ in range(k):
+                m = self.draw_box()
+                if m is None:
+                    return
+                self.bins[b][m] += 1
+
+    # -- derived facts ---------------------------------------------------------------------
+    def own(self, seat: int, pid: str) -> int:
+        """Copies of project type ``pid`` the player may use: completed ones plus one borrowed
+        through An Ear to the Wall this round."""
+        p = self.players[seat]
+        return p.completed.count(pid) + (1 if p.borrowed == pid else 0)
+
+    def storage_limit(self, seat: int) -> int:
+        return STORAGE_BASE + STORAGE_PER_WORKSHOP * self.own(seat, "larger_workshop")
+
+    def hand_limit(self, seat: int) -> int:
+        offerings = self.own(seat, "temple_offering")
+        return HAND_LIMIT + (offerings if self.g.flags["temple_offering_limit_stacks"] else min(1, offerings))
+
+    def order(self) -> list[int]:
+        return [(self.start + i) % self.n for i in range(self.n)]
+
+    def masterlike(self, seat: int, pawn: str) -> bool:
+        """The master, or the apprentice under Writ of Authority (location abilities, SC6)."""
+        return pawn == "master" or self.players[seat].writ
+
+
+def _remove(items: list, value) -> None:
+    items.remove(value)
+
+
+class ZongShiState(State):
+    """A Zong Shi position (see :class:`zongshi_widgets.core.State` for the contract).
+
+    The position itself is read through :meth:`position` (everything) or :meth:`view` (what a
+    seat may see); :meth:`census` counts every component for the conservation checks.
+    """
+
+    __slots__ = ("_z", "_legal_cache")
+
+    def __init__(self, game, history, chance, z: _Core):
+        super().__init__(game, history, chance)
+        self._z = z
+        self._legal_cache = None
+
+    @classmethod
+    def _settled(cls, game, history, chance, z: _Core) -> ZongShiState:
+        """Carry out tasks without a decision, make forced single choices, and number turns."""
+        if z.chance is None and z.chance_src is None:
+            z.chance_src = chance
+        legal = _advance(z)
+        final_chance = z.chance if z.chance is not None else (z.chance_src or chance)
+        z.chance = z.chance_src = None
+        state = cls(game, history, final_chance, z)
+        state._legal_cache = legal or []
+        return state
+
+    # -- contract ----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        z = self._z
+        return _task_seat(z, z.tasks[0]) if z.tasks else None
+
+    @property
+    def turn(self) -> Turn:
+        z = self._z
+        seat = self.to_move
+        step = None
+        if seat is not None:
+            step = STEP_NAMES[z.step]
+            if z.step == 1:
+                step += f", lap {_lap(z)}"
+            if z.final and z.step:
+                step += " (final round)"
+        return Turn(round=z.round, turn=max(1, z.turn_no), step=step, seat=seat)
+
+    def legal_actions(self) -> list[ZAction]:
+        if self._legal_cache is None:
+            z = self._z
+            self._legal_cache = _legal(z, z.tasks[0]) if z.tasks else []
+        return list(self._legal_cache)
+
+    def _legal_map(self) -> dict:
+        return {a.text: a for a in self.legal_actions()}
+
+    def parse_action(self, notation: str) -> ZAction:
+        if self.is_over:
+            raise IllegalAction("core.game-over", "The game is over: nobody may act any more.")
+        text = " ".join(notation.strip().lower().split()) if isinstance(notation, str) else ""
+        action = self._legal_map().get(text)
+        if action is None:
+            self._diagnose(text)
+        return action
+
+    def check(self, action) -> None:
+        if self.is_over:
+            raise IllegalAction("core.game-over", "The game is over: nobody may act any more.")
+        if not isinstance(action, ZAction):
+            raise IllegalAction("zongshi.notation", f"{action!r} is not a Zong Shi action; write its notation, e.g. 'pass'.")
+        if action.text not in self._legal_map():
+            self._diagnose(action.text)
+        if self._legal_map()[action.text].args != action.args:
+            raise IllegalAction("zongshi.notation", f"{action!r} does not match the legal action {action.text!r}.")
+
+    def explain(self, text: str) -> IllegalAction | None:
+        """Why ``text`` is not legal here (the :class:`IllegalAction` that playing it would
+        raise), or ``None`` when it is legal."""
+        try:
+            self.parse_action(text)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def _apply(self, action: ZAction) -> ZongShiState:
+        z = self._z.clone()
+        z.chance, z.chance_src = None, self.chance
+        _do(z, z.tasks[0], action)
+        return ZongShiState._settled(self.game, self.history + (action,), self.chance, z)
+
+    # -- errors ------------------------------------------------------------------------------
+    def _diagnose(self, text: str) -> None:
+        """Raise the IllegalAction naming the rule ``text`` breaks here."""
+        z = self._z
+        task = z.tasks[0]
+        name, seat = task[0], _task_seat(z, task)
+        p = z.players[seat]
+        words = text.split()
+        head = words[0] if words else ""
+        g = z.g
+
+        def fail(rule: str, **kw):
+            raise IllegalAction(f"zongshi.{rule}", RULES[rule].format(**kw))
+
+        if name == "boxes" and head not in ("return",):
+            fail("storage.limit", limit=z.storage_limit(seat))
+        if name == "hand" and head not in ("discard",):
+            fail("hand.limit", limit=z.hand_limit(seat))
+        if name == "turn":
+            pawn = task[3]
+            if head == "use" and pawn:
+                fail("turn.pawn")
+            if head == "play" and pawn and len(words) == 2:
+                sid = words[1]
+                if sid not in p.hand:
+                    fail("scroll.not-in-hand")
+                if sid in p.played:
+                    fail("scroll.same-title")
+                if sid == "apprentice_gaining_experience":
+                    fail("scroll.apprentice-experience")
+                if sid in g.components.scrolls and g.components.scrolls[sid].timing == "master":
+                    fail("scroll.master-turn")
+            if head == "project" and pawn:
+                if pawn == "apprentice" and not p.agex:
+                    fail("project.master-only")
+                if (p.mproj and pawn == "master") or (p.aproj and pawn == "apprentice"):
+                    fail("project.one-at-a-time")
+                if pawn == "master" and p.aproj:
+                    fail("project.apprentice-building")
+                if z.final and len(p.completed) >= COMPLETED_SLOTS:
+                    fail("project.final-six")
+                pid = words[1] if len(words) > 1 else ""
+                if pawn == "apprentice" and pid.startswith("mw"):
+                    fail("project.masterwork-apprentice")
+                if _pid(pid) not in _available_projects(z):
+                    fail("project.unavailable")
+                fail("project.materials")
+            if head == "visit" and pawn:
+                pairs = _parse_visit(words)
+                if pairs is not None:
+                    busy = p.mproj if pawn == "master" else p.aproj
+                    if busy:
+                        fail("project.busy")
+                    if len(pairs) > 1 and not z.masterlike(seat, pawn):
+                        fail("visit.apprentice-one")
+                    if any(p.visited[PERSONS.index(per)] for per, _ in pairs):
+                        fail("visit.person-twice")
+                    vals = [v for _, v in pairs]
+                    if any(vals.count(v) > p.vtiles.count(v) for v in vals):
+                        fail("visit.tile-used")
+                    fail("visit.materials")
+            if head in ("market", "temple", "pawnshop") and pawn and (p.mproj if pawn == "master" else p.aproj):
+                fail("project.busy")
+            if head == "pawnshop" and pawn:
+                fail("pawnshop.cannot-afford")
+        if name in ("pay", "second", "shop", "donate") and head == "project":
+            fail("project.one-at-a-time")
+        if name in ("pay", "second", "shop", "donate", "endturn") and head == "play":
+            fail("scroll.before-action")
+        if name == "turn" and not task[3] and head == "play":
+            fail("not-now", text=text, now="first choose the pawn for this turn ('use master' or 'use apprentice').", legal=self._legal_text())
+        if name == "shop" and head == "buy":
+            if task[3] and not z.masterlike(seat, task[2]):
+                fail("pawnshop.apprentice-one")
+            fail("pawnshop.cannot-afford")
+        if name == "donate" and head == "donate":
+            fail("not-now", text=text, now="you can donate only boxes you have.", legal=self._legal_text())
+        if name == "turn" and head == "donate" and task[3] == "apprentice":
+            fail("temple.donate-master-only")
+        known_heads = {
+            "take", "use", "play", "pass", "market", "temple", "pawnshop", "visit", "project", "pay", "donate", "draw", "buy", "leave",
+            "no", "claim", "decline", "borrow", "retrieve", "return", "discard", "pick", "keep",
+        }  # fmt: skip
+        if head not in known_heads:
+            fail("notation", text=text, help="Write one decision, e.g. " + g.game_type.notation_help + ".")
+        fail("not-now", text=text, now=_describe_task(z, task), legal=self._legal_text())
+
+    def _legal_text(self) -> str:
+        legal = [a.text for a in self.legal_actions()]
+        return ", ".join(repr(t) for t in legal[:12]) + (f" and {len(legal) - 12} more" if len(legal) > 12 else "")
+
+    # -- scores ------------------------------------------------------------------------------
+    def score_sheet(self) -> ScoreSheet:
+        """Final scoring (rulebook, Final Scoring and Victory): one row per category; the
+        tie-break is the number of completed projects (a Twofold overflow project counts,
+        components.md G6); still tied, the victory is shared."""
+        z = self._z
+        g = z.g
+        cats = [
+            "completed projects",
+            "exchange tiles",
+            "all six exchange tiles",
+            "townsfolk visits",
+            "unfinished projects",
+            "boxes and scrolls",
+            "triggering the end",
+        ]
+        values, ties = [], []
+        for p in z.players:
+            unfinished = 0
+            for proj, time in ((p.mproj, p.mtime), (p.aproj, p.atime)):
+                for pid in proj:
+                    vp = g.card(pid).vp - UNFINISHED_PENALTY[min(3, max(1, time))]
+                    unfinished += max(0, vp) if g.flags["partial_vp_floor_zero"] else vp
+            row = [
+                sum(g.card(pid).vp for pid in p.completed),
+                sum(p.tiles),
+                2 if all(p.tiles) else 0,
+                VISIT_BONUS[sum(1 for v in p.visited if v)],
+                unfinished,
+                (sum(p.boxes) + len(p.hand)) // 3,
+                2 if p.trigger else 0,
+            ]
+            values.append(row)
+            ties.append((len(p.completed) + len(p.overflow),))
+        return ScoreSheet(
+            self.game.seat_names,
+            cats,
+            values,
+            [sum(r) for r in values],
+            ties,
+            tiebreak_label="tie-break: projects completed",
+            final=self.is_over,
+            notes="Ties: most completed projects (Twofold overflow included), then a shared win (rulebook, Victory).",
+        )
+
+    def digest(self) -> str:
+        return hashlib.sha256(json.dumps(self.position(), sort_keys=True).encode()).hexdigest()[:16]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, ZongShiState) and other.game == self.game and other.position() == self.position()
+
+    def __hash__(self) -> int:
+        return hash(self.digest())
+
+    def __repr__(self) -> str:
+        z = self._z
+        who = "over" if self.is_over else f"{self.game.seat_names[self.to_move]}: {_describe_task(z, z.tasks[0])}"
+        return f"<ZongShiState round {z.round}, {STEP_NAMES[z.step] if z.tasks else 'game over'}; {who}>"
+
+    # -- views -------------------------------------------------------------------------------
+    def public_view(self) -> dict:
+        """What everybody sees: bins, draft display, supplies, masterworks on display, visits,
+        award tiles' presence (face down) and revealed ones, the discard pile, and per player
+        the workshop (boxes, exchange tiles, projects, pawns, visit tiles), the scroll count,
+        the scrolls known to all (taken face up in the draft or from the discard pile) and the
+        effects of scrolls played this round; hidden: hands, deck order, bag draws, face-down
+        award tiles."""
+        z = self._z
+        task = z.tasks[0] if z.tasks else None
+        return {
+            "round": z.round,
+            "step": STEP_NAMES[z.step] if z.tasks else "game over",
+            "lap": _lap(z) if z.step == 1 else None,
+            "start_player": z.start,
+            "final_round": z.final,
+            "end_triggered": z.ending,
+            "bag_size": sum(z.bag),
+            "bins": {b: letters(z.bins[i]) for i, b in enumerate(BINS)},
+            "draft": {"boxes": letters(z.draft_boxes), "scrolls": list(z.draft_scrolls)} if z.step == 0 else None,
+            "scroll_deck_size": len(z.deck),
+            "scroll_discard": list(z.discard),
+            "masterworks": list(z.mw_disp),
+            "masterwork_deck_size": len(z.mw_deck),
+            "projects_left": dict(z.supply),
+            "exchange_tiles_left": dict(zip(PAIR_NAMES, z.xsupply)),
+            "award_face_down": {per: z.awards[i] is not None for i, per in enumerate(PERSONS)},
+            "awards_revealed": list(z.award_gone),
+            "decision": _describe_task(z, task) if task else None,
+            "pending": [_task_json(t) for t in z.tasks],
+            "players": [_public_player(z, s) for s in range(z.n)],
+        }
+
+    def private_view(self, seat: int) -> dict:
+        """The seat's own scroll hand (sorted)."""
+        return {"hand": list(self._z.players[seat].hand)}
+
+    def _determinize(self, seat: int, rng: random.Random) -> ZongShiState:
+        z = self._z.clone()
+        g = z.g
+        me = z.players[seat]
+        pool = list(g.scroll_cards)
+        for sid in me.hand + z.discard + z.draft_scrolls + [c for s, p in enumerate(z.players) if s != seat for c in p.known]:
+            pool.remove(sid)
+        pool.sort()
+        rng.shuffle(pool)
+        for s, p in enumerate(z.players):
+            if s != seat:
+                extra = len(p.hand) - len(p.known)
+                p.hand = sorted(p.known + [pool.pop() for _ in range(extra)])
+        z.deck = pool
+        used = set(z.mw_disp)
+        for p in z.players:
+            used.update(x for x in p.completed + p.overflow + p.mproj + p.aproj if x in g.components.masterworks)
+        mws = sorted(m for m in g.components.masterworks if m not in used)
+        rng.shuffle(mws)
+        z.mw_deck = mws
+        hidden = sorted(t for t in AWARDS if t not in z.award_gone)
+        rng.shuffle(hidden)
+        for i in range(4):
+            if z.awards[i] is not None:
+                z.awards[i] = hidden.pop()
+        z.award_box = hidden.pop() if z.award_box is not None else None
+        seen = [0, 0, 0, 0]
+        for vec in [z.draft_boxes, *z.bins, *(p.boxes for p in z.players)]:
+            for m in range(4):
+                seen[m] += vec[m]
+        z.bag = [g.components.supply - seen[m] for m in range(4)]
+        return ZongShiState(self.game, (), Chance(rng.getrandbits(63)), z)
+
+    # -- positions ---------------------------------------------------------------------------
+    def position(self) -> dict:
+        """The whole position as a readable, JSON-able description (hidden parts included),
+        which ``game.from_position`` turns back into an equal state.
+
+        Keys: ``round``, ``start``, ``final_round``, ``end_triggered``, ``step`` (0 draft, 1-4),
+        ``bag`` and ``bins`` (material letters: g gold, i ivory, j jade, b bronze),
+        ``draft`` (``boxes``, ``scrolls``), ``scroll_deck`` (top first), ``scroll_discard``,
+        ``masterworks`` (``display``, ``deck`` top first), ``projects_left``,
+        ``exchange_tiles_left``, ``awards`` (per townsperson the face-down tile or null),
+        ``award_box``, ``awards_revealed``, ``players`` (per seat: ``boxes``, ``scrolls``,
+        ``known``, ``exchange_tiles``, ``completed``, ``overflow``, ``master`` and
+        ``apprentice`` (``at``, ``building``, ``time``), ``visit_tiles``, ``visited``,
+        ``played``, ``effects``, ``trigger_bonus``), ``pending`` (the decision stack, top
+        first), ``turn_no``, ``last_seat``.
+        """
+        z = self._z
+        return {
+            "round": z.round,
+            "start": z.start,
+            "final_round": z.final,
+            "end_triggered": z.ending,
+            "step": z.step,
+            "bag": letters(z.bag),
+            "bins": {b: letters(z.bins[i]) for i, b in enumerate(BINS)},
+            "draft": {"boxes": letters(z.draft_boxes), "scrolls": list(z.draft_scrolls)},
+            "scroll_deck": list(z.deck),
+            "scroll_discard": list(z.discard),
+            "masterworks": {"display": list(z.mw_disp), "deck": list(z.mw_deck)},
+            "projects_left": dict(z.supply),
+            "exchange_tiles_left": dict(zip(PAIR_NAMES, z.xsupply)),
+            "awards": {per: z.awards[i] for i, per in enumerate(PERSONS)},
+            "award_box": z.award_box,
+            "awards_revealed": list(z.award_gone),
+            "players": [_player_position(p) for p in z.players],
+            "pending": [_task_json(t) for t in z.tasks],
+            "turn_no": z.turn_no,
+            "last_seat": z.last_seat,
+        }
+
+    def census(self) -> dict:
+        """Every component counted by place, for conservation checks.
+
+        Returns:
+            dict: ``boxes`` (per material, summed over bag, bins, draft and workshops),
+            ``scrolls`` (title -> count over deck, discard, draft, hands), ``projects``
+            (type -> count over the board supply and all players), ``masterworks`` (sorted list
+            of ids over deck, display and players), ``exchange_tiles`` (per pairing), ``awards``
+            (sorted list of tiles), ``visit_tiles`` (per player the sorted values placed or
+            kept).
+        """
+        z = self._z
+        boxes = [z.bag[m] + z.bins[0][m] + z.bins[1][m] + z.draft_boxes[m] + sum(p.boxes[m] for p in z.players) for m in range(4)]
+        scrolls: dict = {}
+        for sid in z.deck + z.discard + z.draft_scrolls + [c for p in z.players for c in p.hand]:
+            scrolls[sid] = scrolls.get(sid, 0) + 1
+        held = [x for p in z.players for x in p.completed + p.overflow + p.mproj + p.aproj]
+        projects = {pid: z.supply[pid] + held.count(pid) for pid in PROJECT_TYPES}
+        mws = sorted(z.mw_deck + z.mw_disp + [x for x in held if x not in PROJECT_TYPES])
+        tiles = [z.xsupply[k] + sum(p.tiles[k] for p in z.players) for k in range(6)]
+        awards = sorted([a for a in z.awards if a is not None] + ([z.award_box] if z.award_box else []) + z.award_gone)
+        visits = [sorted(p.vtiles + [v for v in p.visited if v]) for p in z.players]
+        return {"boxes": boxes, "scrolls": scrolls, "projects": projects, "masterworks": mws, "exchange_tiles": tiles, "awards": awards, "visit_tiles": visits}
+
+
+# ----------------------------------------------------------------------------------------------
+# tasks: the decision stack
+
+
+def _task_seat(z: _Core, task: tuple) -> int:
+    if task[0] == "bin":
+        return task[3][0][0]
+    return task[1]
+
+
+def _lap(z: _Core) -> int:
+    for t in z.tasks:
+        if t[0] in ("turn", "endturn"):
+            return t[2] // z.n + 1
+    return 2
+
+
+def _task_json(task: tuple) -> list:
+    return json.loads(json.dumps(list(task)))
+
+
+def _task_from_json(item) -> tuple:
+    def tup(x):
+        return tuple(tup(v) for v in x) if isinstance(x, list) else x
+
+    if not isinstance(item, list) or not item or not isinstance(item[0], str):
+        raise ValueError(f"a pending task is a list starting with its name, not {item!r}")
+    return tup(item)
+
+
+def _describe_task(z: _Core, task) -> str:
+    if task is None:
+        return "the game is over."
+    name = task[0]
+    who = z.g.seat_names[_task_seat(z, task)]
+    text = {
+        "draft": "takes one box or one scroll from the draft display (Player Setup).",
+        "turn": (
+            "chooses master or apprentice for this turn (Step 1)."
+            if len(task) > 3 and not task[3]
+            else f"plays scrolls, then acts with the {task[3] if len(task) > 3 else 'pawn'} (Step 1)."
+        ),
+        "donate": "donates boxes to the temple, then draws (Going to the Temple).",
+        "shop": "claims exchange tiles (Going to the Pawn Shop).",
+        "pay": "chooses how to pay (exchange tiles, discount scrolls).",
+        "second": "may begin a second project (Follow the Twofold Path).",
+        "award_tile": "claims an exchange tile for one box, or declines (award tile).",
+        "award_bins": "takes one box from the marketplace (award tile).",
+        "fortune": "takes one box from a bin (Fortune Brings Opportunity).",
+        "ear": "chooses another player's project to use this round (An Ear to the Wall).",
+        "lessons": "takes a scroll from the discard pile (Lessons of the Past).",
+        "gift": "claims an exchange tile (Pawn Shop Owner's Gift).",
+        "boxes": "discards boxes down to the storage limit.",
+        "hand": "discards scrolls down to the hand limit.",
+        "bin": f"picks a box from the {task[2] if len(task) > 2 else ''} bin (Step 2).",
+        "keep": "chooses which of two finished projects takes the last completed space (Follow the Twofold Path).",
+    }.get(name, name)
+    return f"{who} {text}"
+
+
+def _push(z: _Core, *tasks) -> None:
+    z.tasks[0:0] = list(tasks)
+
+
+def _advance(z: _Core) -> list | None:
+    """Carry out automatic tasks and forced choices until a seat has a real decision; return
+    that decision's legal actions (``None`` when the game is over)."""
+    while z.tasks:
+        task = z.tasks[0]
+        name = task[0]
+        if name in AUTO_TASKS:
+            _AUTO[name](z, task)
+            continue
+        if name == "boxes":
+            seat = task[1]
+            if sum(z.players[seat].boxes) <= z.storage_limit(seat):
+                z.tasks.pop(0)
+                continue
+        elif name == "hand":
+            seat = task[1]
+            if len(z.players[seat].hand) <= z.hand_limit(seat):
+                z.tasks.pop(0)
+                continue
+        elif name == "bin":
+            b, queue = BINS.index(task[2]), task[3]
+            if not sum(z.bins[b]) or not queue:
+                z.tasks.pop(0)
+                continue
+            if len(set(queue)) == 1 and z.masterlike(queue[0][0], queue[0][1]):
+                # a master alone takes every box (Step 2; M2)
+                p = z.players[queue[0][0]]
+                for m in range(4):
+                    p.boxes[m] += z.bins[b][m]
+                z.bins[b] = [0, 0, 0, 0]
+                z.tasks.pop(0)
+                continue
+        elif name == "shop" and task[3] and not z.masterlike(task[1], task[2]):
+            z.tasks.pop(0)  # an apprentice claims one tile only
+            continue
+        legal = _legal(z, task)
+        if not legal:
+            # a choice with nothing to choose has no effect (SC8, P9, M10)
+            z.tasks.pop(0)
+            continue
+        if len(legal) == 1 and name in FORCED_SINGLE:
+            _do(z, task, legal[0])
+            continue
+        seat = _task_seat(z, task)
+        if seat != z.last_seat:
+            z.turn_no += 1
+            z.last_seat = seat
+        return legal
+    z.last_seat = -1
+    return None
+
+
+# -- automatic tasks ----------------------------------------------------------------------------
+
+
+def _auto_endturn(z: _Core, task) -> None:
+    seat, t = task[1], task[2]
+    p = z.players[seat]
+    if len(p.hand) > z.hand_limit(seat):
+        _push(z, ("hand", seat))  # before ending your turn (Going to the Temple)
+        return
+    p.host = p.twofold = p.agex = False
+    z.tasks.pop(0)
+    t += 1
+    if t < 2 * z.n:
+        nxt = (z.start + t) % z.n
+        pawn = "" if t < z.n else ("apprentice" if z.players[nxt].mloc is not None else "master")
+        _push(z, ("turn", nxt, t, pawn))
+    else:
+        _push(z, ("step2", -1))
+
+
+def _auto_award(z: _Core, task) -> None:
+    """Reveal and carry out the award tile of a person a master visited first."""
+    _, seat, person, refund = task
+    z.tasks.pop(0)
+    i = PERSONS.index(person)
+    tile = z.awards[i]
+    if tile is None:
+        return
+    z.awards[i] = None
+    z.award_gone.append(tile)
+    p = z.players[seat]
+    if tile == "scroll":
+        z.draw_scrolls(seat, 1)
+    elif tile == "bag":
+        z.draw_boxes_to(seat, 2)
+        _push(z, ("boxes", seat))
+    elif tile == "gift":
+        for m in range(4):
+            k = min(refund[m], z.bag[m])
+            z.bag[m] -= k
+            p.boxes[m] += k
+        _push(z, ("boxes", seat))
+    elif tile == "tile":
+        _push(z, ("award_tile", seat))
+    elif tile == "bins":
+        _push(z, ("award_bins", seat), ("boxes", seat))
+
+
+def _auto_step2(z: _Core, task) -> None:
+    z.tasks.pop(0)
+    z.step = 2
+    queues = []
+    for b in BINS:
+        masters, apprentices = [], []
+        for s in z.order():
+            p = z.players[s]
+            if p.mloc == b:
+                masters.append((s, "master"))
+            if p.aloc == b:
+                (masters if p.writ else apprentices).append((s, "apprentice"))
+        for k, (s, pawn) in enumerate(masters):
+            if pawn == "master" and z.players[s].privileged:
+                # Privileged Treatment: first, then just before the start player (M8)
+                masters.insert(0, masters.pop(k))
+                break
+        size = sum(z.bins[BINS.index(b)])
+        queue = tuple(masters + apprentices + masters * size)
+        queues.append(("bin", -1, b, queue))
+    _push(z, *queues, ("step2end", -1))
+
+
+def _auto_step2end(z: _Core, task) -> None:
+    z.tasks.pop(0)
+    _push(z, *[("boxes", s) for s in z.order()], ("step3", -1))
+
+
+def _auto_step3(z: _Core, task) -> None:
+    z.tasks.pop(0)
+    z.step = 3
+    keeps = []
+    for s in z.order():
+        p = z.players[s]
+        for attr in ("m", "a"):
+            proj = getattr(p, attr + "proj")
+            if not proj:
+                continue
+            time = getattr(p, attr + "time") - 1
+            setattr(p, attr + "time", time)
+            if time > 0:
+                continue
+            room = COMPLETED_SLOTS - len(p.completed)
+            if len(proj) <= room:
+                p.completed.extend(proj)
+            elif room <= 0:
+                p.overflow.extend(proj)
+            else:
+                keeps.append(("keep", s, tuple(proj)))
+                setattr(p, attr + "time", 0)
+                continue
+            setattr(p, attr + "proj", [])
+            setattr(p, attr + "time", 0)
+    _push(z, *keeps, ("step3end", -1))
+
+
+def _auto_step3end(z: _Core, task) -> None:
+    z.tasks.pop(0)
+    if z.final:
+        z.tasks = []  # the final round ends after Step 3 (The Final Round)
+        return
+    sixes = [s for s in z.order() if len(z.players[s].completed) >= COMPLETED_SLOTS]
+    if sixes and not z.ending:
+        z.ending = True
+        for s in sixes:
+            z.players[s].trigger = True  # two-point bonus (Game End)
+    _push(z, ("step4", -1))
+
+
+def _auto_step4(z: _Core, task) -> None:
+    z.tasks.pop(0)
+    z.step = 4
+    for p in z.players:
+        p.mloc = p.aloc = None
+        p.borrowed = None  # An Ear to the Wall lasts the round (M11)
+        p.mu, p.played = [], []
+        p.subtle = p.swift = p.privileged = p.writ = False
+    _push(z, *[t for s in z.order() for t in (("boxes", s), ("hand", s))], ("step4end", -1))
+
+
+def _auto_step4end(z: _Core, task) -> None:
+    z.tasks.pop(0)
+    for b in (0, 1):
+        for m in range(4):
+            z.bag[m] += z.bins[b][m]
+        z.bins[b] = [0, 0, 0, 0]
+    z.fill_bins()
+    z.start = (z.start + 1) % z.n
+    z.round += 1
+    z.final = z.ending
+    z.step = 1
+    _push(z, ("turn", z.start, 0, ""))
+
+
+_AUTO = {
+    "endturn": _auto_endturn,
+    "award": _auto_award,
+    "step2": _auto_step2,
+    "step2end": _auto_step2end,
+    "step3": _auto_step3,
+    "step3end": _auto_step3end,
+    "step4": _auto_step4,
+    "step4end": _auto_step4end,
+}
+
+
+# ----------------------------------------------------------------------------------------------
+# legal actions
+
+
+def _pid(word: str) -> str:
+    return word.upper() if word.startswith("mw") else word
+
+
+def _available_projects(z: _Core) -> list[str]:
+    return [pid for pid in PROJECT_TYPES if z.supply[pid] > 0] + list(z.mw_disp)
+
+
+MASTERIES = tuple(f"{m}_mastery" for m in MATERIALS)
+
+
+def _project_demand(z: _Core, seat: int, pid: str, pawn: str, masteries=None) -> tuple:
+    """The cost of ``pid`` after Masteries (the master only; rulebook, The Projects, in Detail)."""
+    cost = z.g.costs[pid]
+    if pawn != "master":
+        return cost
+    if masteries is None:
+        masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+    return tuple(max(0, cost[m] - masteries[m]) for m in range(4))
+
+
+def _project_payments(z: _Core, seat: int, pid: str, pawn: str, masteries=None) -> list[Payment]:
+    p = z.players[seat]
+    demand = _project_demand(z, seat, pid, pawn, masteries)
+    mu = p.mu if pawn == "master" else ()
+    subtle = p.subtle and (pawn == "master" or z.g.flags.get("apprentice_subtlety", True))
+    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, subtle)
+
+
+def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> list[ZAction]:
+    p = z.players[seat]
+    out = []
+    masteries = [z.own(seat, MASTERIES[m]) for m in range(4)] if pawn == "master" else [0, 0, 0, 0]
+    slack = sum(p.boxes) + sum(masteries) + (len(p.mu) if pawn == "master" else 0) + (1 if p.subtle else 0)
+    for pid in _available_projects(z):
+        if pawn == "apprentice" and pid not in PROJECT_TYPES:
+            continue
+        if second and pid in p.mproj and pid not in PROJECT_TYPES:
+            continue
+        if z.g.cost_totals[pid] > slack:
+            continue
+        if _project_payments(z, seat, pid, pawn, masteries):
+            out.append(_act("project", f"project {pid.lower()}", pid))
+    return out
+
+
+def _may_begin(z: _Core, seat: int, pawn: str) -> bool:
+    p = z.players[seat]
+    if z.final and len(p.completed) >= COMPLETED_SLOTS:
+        return False
+    if pawn == "master":
+        return not p.mproj and not p.aproj
+    return p.agex and not p.mproj and not p.aproj
+
+
+def _visit_demand(z: _Core, pairs) -> tuple:
+    """Gift for visiting ``pairs`` ((person, tile value), ...): each tile's number of boxes
+    of the person's material, plus one each when several are visited, unless exactly two
+    with Host a Town Meeting (Paying Respectful Visits; The Scrolls, in Detail)."""
+    return _visit_demand_host(z, pairs, False)
+
+
+def _visit_demand_host(z: _Core, pairs, host: bool) -> tuple:
+    d = [0, 0, 0, 0]
+    extra = 1 if len(pairs) >= 2 and not (host and len(pairs) == 2) else 0
+    for person, value in pairs:
+        d[z.g.components.person_material[PERSONS.index(person)]] += value + extra
+    return tuple(d)
+
+
+def _visit_payments(z: _Core, seat: int, pawn: str, pairs) -> list[Payment]:
+    p = z.players[seat]
+    demand = _visit_demand_host(z, pairs, p.host and pawn == "master")
+    mu = p.mu if pawn == "master" else ()
+    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, False)
+
+
+def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
+    p = z.players[seat]
+    persons = [per for i, per in enumerate(PERSONS) if not p.visited[i]]
+    values = sorted(set(p.vtiles))
+    several = z.masterlike(seat, pawn)
+    out = []
+    total = sum(p.boxes) + (len(p.mu) if pawn == "master" else 0) + (0 if several else 0)
+
+    def rec(start: int, chosen: list, tiles: list):
+        for k in range(start, len(persons)):
+            for v in sorted(set(tiles)):
+                pairs = chosen + [(persons[k], v)]
+                need = sum(val for _, val in pairs) + (len(pairs) if len(pairs) > 2 else 0)
+                if need > total:
+                    continue
+                if _visit_payments(z, seat, pawn, pairs):
+                    out.append(_act("visit", "visit " + " ".join(f"{per} {val}" for per, val in pairs), tuple(pairs)))
+                if several:
+                    rest = tiles[:]
+                    rest.remove(v)
+                    rec(k + 1, pairs, rest)
+
+    if values:
+        rec(0, [], list(p.vtiles))
+    return out
+
+
+def _tile_buys(z: _Core, seat: int, pawn: str, verb: str = "buy") -> list[ZAction]:
+    """Exchange tiles the player can claim: one box of each of the tile's two materials;
+    Masterful Use may reduce it, exchange tiles may not pay for it (E5)."""
+    p = z.players[seat]
+    out = []
+    mu = p.mu if pawn == "master" else ()
+    for k, (a, b) in enumerate(PAIRS):
+        if not z.xsupply[k] or (p.tiles[k] and not z.g.flags["allow_duplicate_exchange_pairings"]):
+            continue
+        demand = [0, 0, 0, 0]
+        demand[a] += 1
+        demand[b] += 1
+        for pay in payment_options(tuple(demand), p.boxes, (), 1, mu, False):
+            out.append(_act("buy", f"{verb} {PAIR_NAMES[k]} pay {pay.notation()}", k, pay))
+    return out
+
+
+def _can_buy_tile(z: _Core, seat: int, pawn: str) -> bool:
+    """Whether some exchange tile can be claimed (as :func:`_tile_buys` is non-empty)."""
+    p = z.players[seat]
+    mu = p.mu if pawn == "master" else ()
+    dup = z.g.flags["allow_duplicate_exchange_pairings"]
+    for k, (a, b) in enumerate(PAIRS):
+        if z.xsupply[k] and (dup or not p.tiles[k]) and (p.boxes[a] or a in mu) and (p.boxes[b] or b in mu):
+            return True
+    return False
+
+
+def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
+    """Scrolls the seat may play now (Going to the Temple: Scrolls of Fortune; timing per
+    components.md section 7)."""
+    p = z.players[seat]
+    busy = bool(p.mproj if pawn == "master" else p.aproj)
+    if busy and not z.g.flags["scrolls_while_building"]:
+        return []
+    out = []
+    scrolls = z.g.components.scrolls
+    for sid in sorted(set(p.hand)):
+        if sid in p.played:
+            continue
+        if scrolls[sid].timing == "master" and (pawn != "master" or busy):
+            continue
+        if sid == "apprentice_gaining_experience" and (pawn != "apprentice" or p.mproj or p.aproj):
+            continue
+        out.append(_act("play", f"play {sid}", sid))
+    return out
+
+
+def _main_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
+    p = z.players[seat]
+    if p.mproj if pawn == "master" else p.aproj:
+        return [_act("pass", "pass")]  # a pawn working on a project must pass (C. Passing)
+    out = [_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple")]
+    if _can_buy_tile(z, seat, pawn):
+        out.append(_act("pawnshop", "pawnshop"))
+    out += _visit_choices(z, seat, pawn)
+    if _may_begin(z, seat, pawn):
+        out += _project_choices(z, seat, pawn)
+    return out
+
+
+def _legal(z: _Core, task: tuple) -> list[ZAction]:
+    name = task[0]
+    seat = _task_seat(z, task)
+    p = z.players[seat]
+    if name == "draft":
+        out = [_act("take_box", f"take {MATERIALS[m]}", m) for m in range(4) if z.draft_boxes[m]]
+        return out + [_act("take_scroll", f"take {sid}", sid) for sid in sorted(set(z.draft_scrolls))]
+    if name == "turn":
+        pawn = task[3]
+        if not pawn:
+            return [_act("use", "use master", "master"), _act("use", "use apprentice", "apprentice")]
+        return _scroll_choices(z, seat, pawn) + _main_choices(z, seat, pawn)
+    if name == "donate":
+        return [_act("donate", f"donate {MATERIALS[m]}", m) for m in range(4) if p.boxes[m]] + [_act("draw", "draw")]
+    if name == "shop":
+        buys = _tile_buys(z, seat, task[2])
+        return buys + [_act("leave", "leave")] if buys else []
+    if name == "gift":
+        buys = _tile_buys(z, seat, "master")
+        return buys + [_act("leave", "no tile")] if buys else []
+    if name == "pay":
+        kind, pawn = task[2], task[3]
+        pays = _project_payments(z, seat, task[4], pawn) if kind == "project" else _visit_payments(z, seat, pawn, task[4])
+        return [_act("pay", f"pay {pay.notation()}", pay) for pay in pays]
+    if name == "second":
+        return _project_choices(z, seat, "master", second=True) + [_act("leave", "no second project")]
+    if name == "award_tile":
+        out = []
+        for k, (a, b) in enumerate(PAIRS):
+            if not z.xsupply[k] or (p.tiles[k] and not z.g.flags["allow_duplicate_exchange_pairings"]):
+                continue
+            for m in sorted({a, b}):
+                if p.boxes[m]:
+                    out.append(_act("claim", f"claim {PAIR_NAMES[k]} pay {MATERIALS[m]}", k, m))
+        return out + [_act("leave", "decline")] if out else []
+    if name in ("award_bins", "fortune"):
+        return [_act("take_bin", f"take {BINS[b]} {MATERIALS[m]}", b, m) for b in (0, 1) for m in range(4) if z.bins[b][m]]
+    if name == "ear":
+        options = set()
+        for s, other in enumerate(z.players):
+            if s != seat:
+                options.update(pid for pid in other.completed if pid in PROJECT_TYPES and z.own(seat, pid) == 0)
+        return [_act("borrow", f"borrow {pid}", pid) for pid in PROJECT_TYPES if pid in options]
+    if name == "lessons":
+        return [_act("retrieve", f"retrieve {sid}", sid) for sid in sorted(set(z.discard[:-1]))]
+    if name == "boxes":
+        return [_act("return", f"return {MATERIALS[m]}", m) for m in range(4) if p.boxes[m]]
+    if name == "hand":
+        return [_act("discard", f"discard {sid}", sid) for sid in sorted(set(p.hand))]
+    if name == "bin":
+        b = BINS.index(task[2])
+        return [_act("pick", f"pick {MATERIALS[m]}", m) for m in range(4) if z.bins[b][m]]
+    if name == "keep":
+        return [_act("keep", f"keep {pid.lower()}", pid) for pid in sorted(set(task[2]))]
+    raise AssertionError(f"unknown task {name}")
+
+
+def _parse_visit(words: list[str]):
+    if len(words) < 3 or len(words) % 2 == 0:
+        return None
+    pairs = []
+    for k in range(1, len(words), 2):
+        if words[k] not in PERSONS or words[k + 1] not in ("1", "2", "3"):
+            return None
+        pairs.append((words[k], int(words[k + 1])))
+    return pairs
+
+
+# ----------------------------------------------------------------------------------------------
+# applying actions
+
+
+def _pay(z: _Core, seat: int, pay: Payment) -> None:
+    p = z.players[seat]
+    for m in range(4):
+        p.boxes[m] -= pay.paid[m]
+        z.bag[m] += pay.paid[m]
+    for sid in pay.scrolls:
+        if sid == "artistic_subtlety":
+            p.subtle = False
+        else:
+            p.mu.remove(MASTERFUL.index(sid))
+
+
+def _take_project(z: _Core, pid: str) -> None:
+    if pid in PROJECT_TYPES:
+        z.supply[pid] -= 1
+    else:
+        i = z.mw_disp.index(pid)
+        if z.mw_deck:
+            z.mw_disp[i] = z.mw_deck.pop(0)  # replaced when taken (A. Beginning a Project)
+        else:
+            z.mw_disp.pop(i)  # P9: an empty deck leaves the space empty
+
+
+def _project_time(z: _Core, seat: int, pawn: str, proj: list[str]) -> int:
+    """Time on the track: the greater printed time (Twofold Path), less one per Blacksmith
+    Tools and one for Swift Fingers, for the master only; never below 1."""
+    time = max(z.g.card(pid).time for pid in proj)
+    if pawn == "master":
+        time -= z.own(seat, "blacksmith_tools") + (1 if z.players[seat].swift else 0)
+    return max(1, time)
+
+
+def _do(z: _Core, task: tuple, a: ZAction) -> None:
+    name = task[0]
+    seat = _task_seat(z, task)
+    p = z.players[seat]
+    kind = a.kind
+    if name == "draft":
+        if kind == "take_box":
+            z.draft_boxes[a.args[0]] -= 1
+            p.boxes[a.args[0]] += 1
+        else:
+            z.draft_scrolls.remove(a.args[0])
+            p.hand.append(a.args[0])
+            p.hand.sort()
+            p.known.append(a.args[0])  # taken face up: everybody saw it (S2)
+            p.known.sort()
+        z.tasks.pop(0)
+        k = task[2] + 1
+        if k < 3 * z.n:
+            z.tasks.insert(0, ("draft", (z.start - 1 - k) % z.n, k))
+        else:
+            z.fill_bins()  # after the draft (S4)
+            z.step = 1
+            z.tasks.insert(0, ("turn", z.start, 0, ""))
+        return
+    if name == "turn":
+        t, pawn = task[2], task[3]
+        if kind == "use":
+            z.tasks[0] = ("turn", seat, t, a.args[0])
+            return
+        if kind == "play":
+            _play_scroll(z, seat, pawn, a.args[0])
+            return
+        z.tasks.pop(0)
+        loc_attr = "mloc" if pawn == "master" else "aloc"
+        follow = [("endturn", seat, t)]
+        if kind == "pass":
+            setattr(p, loc_attr, "pass")
+        elif kind == "market":
+            setattr(p, loc_attr, BINS[a.args[0]])
+            statues = z.own(seat, "merchant_statue") if pawn == "master" else 0
+            if statues:
+                z.draw_boxes_to(seat, statues)  # when the master is placed (M7)
+                follow.insert(0, ("boxes", seat))
+        elif kind == "temple":
+            setattr(p, loc_attr, "temple")
+            if z.masterlike(seat, pawn) and (pawn == "master" or z.g.flags["writ_allows_donation"]):
+                follow.insert(0, ("donate", seat, pawn, 0))
+            else:
+                z.draw_scrolls(seat, 1)
+        elif kind == "pawnshop":
+            setattr(p, loc_attr, "pawnshop")
+            follow.insert(0, ("shop", seat, pawn, 0))
+        elif kind == "visit":
+            setattr(p, loc_attr, "visits")
+            follow.insert(0, ("pay", seat, "visit", pawn, a.args[0]))
+        elif kind == "project":
+            setattr(p, loc_attr, "project")
+            follow.insert(0, ("pay", seat, "project", pawn, a.args[0]))
+        _push(z, *follow)
+        return
+    if name == "donate":
+        if kind == "donate":
+            p.boxes[a.args[0]] -= 1
+            z.bag[a.args[0]] += 1
+            z.tasks[0] = ("donate", seat, task[2], task[3] + 1)
+        else:
+            z.tasks.pop(0)
+            bonus = z.own(seat, "temple_offering") if task[2] == "master" else 0
+            z.draw_scrolls(seat, 1 + task[3] + bonus)
+        return
+    if name in ("shop", "gift"):
+        if kind == "leave":
+            z.tasks.pop(0)
+            return
+        k, pay = a.args
+        _pay(z, seat, pay)
+        z.xsupply[k] -= 1
+        p.tiles[k] += 1
+        if name == "gift":
+            z.tasks.pop(0)
+        else:
+            z.tasks[0] = ("shop", seat, task[2], task[3] + 1)
+        return
+    if name == "pay":
+        pay = a.args[0]
+        kind_, pawn, what = task[2], task[3], task[4]
+        z.tasks.pop(0)
+        _pay(z, seat, pay)
+        if kind_ == "project":
+            _take_project(z, what)
+            proj = p.mproj if pawn == "master" else p.aproj
+            proj.append(what)
+            if pawn == "master":
+                p.mtime = _project_time(z, seat, pawn, proj)
+                if p.twofold and len(proj) == 1:
+                    _push(z, ("second", seat))
+            else:
+                p.atime = _project_time(z, seat, pawn, proj)
+            return
+        awards = []
+        n_persons = len(what)
+        host = p.host and pawn == "master"
+        extra = 1 if n_persons >= 2 and not (host and n_persons == 2) else 0
+        for person, value in what:
+            i = PERSONS.index(person)
+            first = z.awards[i] is not None and not any(o.visited[i] for o in z.players)
+            p.visited[i] = value
+            p.vtiles.remove(value)
+            if z.awards[i] is None:
+                continue
+            if z.masterlike(seat, pawn):
+                m = z.g.components.person_material[i]
+                due = value + extra - (1 if MASTERFUL[m] in pay.scrolls else 0)
+                refund = [0, 0, 0, 0]
+                conv = [c for c in pay.conversions if c[0] == m]
+                refund[m] += due - len(conv)
+                for _, dst in conv:
+                    refund[dst] += 1
+                awards.append(("award", seat, person, tuple(refund)))
+            elif first and z.g.flags["award_requires_first_visitor_master"]:
+                z.award_gone.append(z.awards[i])  # discarded unclaimed (V5)
+                z.awards[i] = None
+        _push(z, *awards)
+        return
+    if name == "second":
+        z.tasks.pop(0)
+        if kind == "project":
+            _push(z, ("pay", seat, "project", "master", a.args[0]))
+        return
+    if name == "award_tile":
+        z.tasks.pop(0)
+        if kind == "claim":
+            k, m = a.args
+            p.boxes[m] -= 1
+            z.bag[m] += 1
+            z.xsupply[k] -= 1
+            p.tiles[k] += 1
+        return
+    if name in ("award_bins", "fortune"):
+        z.tasks.pop(0)
+        b, m = a.args
+        z.bins[b][m] -= 1
+        p.boxes[m] += 1
+        return
+    if name == "ear":
+        z.tasks.pop(0)
+        p.borrowed = a.args[0]
+        return
+    if name == "lessons":
+        z.tasks.pop(0)
+        sid = a.args[0]
+        z.discard.pop(z.discard.index(sid))  # never the Lessons just played (it is on top)
+        p.hand.append(sid)
+        p.hand.sort()
+        p.known.append(sid)  # taken from the face-up pile: known to all
+        p.known.sort()
+        return
+    if name == "boxes":
+        p.boxes[a.args[0]] -= 1
+        z.bag[a.args[0]] += 1
+        return
+    if name == "hand":
+        sid = a.args[0]
+        p.hand.remove(sid)
+        if sid in p.known:
+            p.known.remove(sid)
+        z.discard.append(sid)  # face up on the discard pile (TE4)
+        return
+    if name == "bin":
+        b = BINS.index(task[2])
+        m = a.args[0]
+        z.bins[b][m] -= 1
+        p.boxes[m] += 1
+        z.tasks[0] = ("bin", -1, task[2], task[3][1:])
+        return
+    if name == "keep":
+        z.tasks.pop(0)
+        pid = a.args[0]
+        proj = list(task[2])
+        proj.remove(pid)
+        p.completed.append(pid)
+        p.overflow.extend(proj)  # SC3: counts only in the tie-break
+        p.mproj, p.mtime = [], 0
+        return
+    raise AssertionError(f"unhandled {name} {a}")
+
+
+def _play_scroll(z: _Core, seat: int, pawn: str, sid: str) -> None:
+    """Play a scroll: it leaves the hand face up; its effect happens now or lasts the turn or
+    round (The Scrolls, in Detail)."""
+    p = z.players[seat]
+    p.hand.remove(sid)
+    if sid in p.known:
+        p.known.remove(sid)
+    p.played.append(sid)
+    z.discard.append(sid)  # face up; Lessons of the Past cannot take back itself
+    if sid == "pawn_shop_owners_gift":
+        _push(z, ("gift", seat))
+    elif sid == "apprentice_gaining_experience":
+        p.agex = True
+    elif sid == "artistic_subtlety":
+        p.subtle = True
+    elif sid == "ear_to_the_wall":
+        _push(z, ("ear", seat))
+    elif sid == "twofold_path":
+        p.twofold = True
+    elif sid == "fortune_brings_opportunity":
+        _push(z, ("fortune", seat), ("boxes", seat))
+    elif sid == "gift_from_the_priests":
+        z.draw_boxes_to(seat, 1)
+        _push(z, ("boxes", seat))
+    elif sid == "host_town_meeting":
+        p.host = True
+    elif sid == "lessons_of_the_past":
+        _push(z, ("lessons", seat))
+    elif sid == "lucky_discovery":
+        z.draw_boxes_to(seat, 2)
+        _push(z, ("boxes", seat))
+    elif sid == "privileged_treatment":
+        p.privileged = True
+    elif sid == "swift_fingers":
+        p.swift = True
+    elif sid == "writ_of_authority":
+        p.writ = True
+    elif sid in MASTERFUL:
+        p.mu.append(MASTERFUL.index(sid))
+        p.mu.sort()
+
+
+# ----------------------------------------------------------------------------------------------
+# views and positions
+
+
+def _effects(p: _Player) -> dict:
+    out = {}
+    if p.mu:
+        out["masterful_use"] = [MATERIALS[m] for m in p.mu]
+    for key in ("subtle", "swift", "privileged", "writ", "host", "twofold", "agex"):
+        if getattr(p, key):
+            out[key] = True
+    if p.borrowed:
+        out["borrowed"] = p.borrowed
+    return out
+
+
+def _public_player(z: _Core, s: int) -> dict:
+    p = z.players[s]
+    return {
+        "boxes": letters(p.boxes),
+        "storage_limit": z.storage_limit(s),
+        "scroll_count": len(p.hand),
+        "hand_limit": z.hand_limit(s),
+        "known_scrolls": list(p.known),
+        "exchange_tiles": [PAIR_NAMES[k] for k in range(6) for _ in range(p.tiles[k])],
+        "completed": list(p.completed),
+        "overflow": list(p.overflow),
+        "master": {"at": p.mloc, "building": list(p.mproj), "time": p.mtime},
+        "apprentice": {"at": p.aloc, "building": list(p.aproj), "time": p.atime},
+        "visit_tiles": list(p.vtiles),
+        "visited": {per: p.visited[i] for i, per in enumerate(PERSONS) if p.visited[i]},
+        "played": list(p.played),
+        "effects": _effects(p),
+        "trigger_bonus": p.trigger,
+    }
+
+
+def _player_position(p: _Player) -> dict:
+    return {
+        "boxes": letters(p.boxes),
+        "scrolls": list(p.hand),
+        "known": list(p.known),
+        "exchange_tiles": [PAIR_NAMES[k] for k in range(6) for _ in range(p.tiles[k])],
+        "completed": list(p.completed),
+        "overflow": list(p.overflow),
+        "master": {"at": p.mloc, "building": list(p.mproj), "time": p.mtime},
+        "apprentice": {"at": p.aloc, "building": list(p.aproj), "time": p.atime},
+        "visit_tiles": list(p.vtiles),
+        "visited": {per: p.visited[i] for i, per in enumerate(PERSONS) if p.visited[i]},
+        "played": list(p.played),
+        "effects": _effects(p),
+        "trigger_bonus": p.trigger,
+    }
+
+
+def _from_position(g: ZongShi, d: dict, chance: Chance) -> ZongShiState:
+    from .position import build_core
+
+    z = build_core(g, d, chance)
+    return ZongShiState._settled(g, (), chance, z)
