@@ -1,28 +1,41 @@
 #!/usr/bin/env bash
-# Re-execute every notebook in place (for maintainers, after changing a notebook or the
+# Re-execute every notebook (or the ones named) in place (for maintainers, after changing a notebook or the
 # package), so that the saved outputs match what nbval will see.
 #
 # Saved boards keep only their static picture: the live widget view is dropped from the
 # stored outputs (and no widget state is stored), so a notebook opened without running it,
 # on GitHub or through nbconvert shows each board as a picture instead of "model not found";
 # running the cell brings the live board back.
+#
+# Saved notebooks open clean in JupyterLab (not marked as modified): JupyterLab overwrites the
+# notebook's kernelspec and language_info with what the running kernel reports, and marks the
+# notebook changed when they differ. So the kernelspec saved here is exactly the installed
+# kernel's (name, display name, language), language_info is the kernel's own (nbconvert stores
+# it), and cells keep no timing metadata. tests/test_notebook_files.py checks the saved files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=python3; [ -x .venv/bin/python ] && PY=.venv/bin/python
-find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort | while read -r nb; do
+# Arguments: the notebooks to re-run (default: all of them).
+if [ "$#" -gt 0 ]; then printf '%s\n' "$@"; else find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort; fi | while read -r nb; do
   echo "== $nb"
   "$PY" -m jupyter nbconvert --to notebook --execute --inplace \
-    --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.timeout=600 "$nb"
+    --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.record_timing=False \
+    --ExecutePreprocessor.timeout=600 "$nb"
   "$PY" - "$nb" <<'PY'
 import sys
 
 import nbformat
+from jupyter_client.kernelspec import KernelSpecManager
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
 path = sys.argv[1]
 nb = nbformat.read(path, 4)
 nb.metadata.pop("widgets", None)
+name = nb.metadata.get("kernelspec", {}).get("name", "python3")
+spec = KernelSpecManager().get_kernel_spec(name)
+nb.metadata["kernelspec"] = {"name": name, "display_name": spec.display_name, "language": spec.language}
 for cell in nb.cells:
+    cell.metadata.pop("execution", None)
     for out in cell.get("outputs", []):
         data = out.get("data", {})
         if WIDGET in data and ({"image/svg+xml", "text/html"} & set(data)):

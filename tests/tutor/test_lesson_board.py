@@ -73,5 +73,5 @@ def test_try_again_starts_the_hints_over_and_lessons_hide_the_boards_own_hints()
 def test_question_lessons_hide_the_scores_until_solved():
     lb = show_lesson("gembloq", "tie-break")
     assert lb.board.reveal_scores is False
-    lb.answer("red")
+    lb.answer("blue")
     assert lb.board.reveal_scores is True and "Lesson solved" in lb.board.feedback

@@ -33,8 +33,9 @@ class ScoreSheet:
 
     Attributes:
         ranking (tuple[int, ...]): ``ranking[seat]`` is that seat's place, 1 for the best;
-            seats still tied after the tie-break share a place.
-        winners (tuple[int, ...]): the seats in first place.
+            seats still tied after the tie-break share a place (a shared win).
+        winners (tuple[int, ...]): the seats in first place; empty for a one-player sheet
+            (a result to improve on, with nobody to beat: no winner, no ranks).
     """
 
     players: Sequence[str]
@@ -63,11 +64,12 @@ class ScoreSheet:
 
         ranking = tuple(1 + sum(1 for other in range(n) if key(other) < key(seat)) for seat in range(n))
         object.__setattr__(self, "ranking", ranking)
-        object.__setattr__(self, "winners", tuple(s for s in range(n) if ranking[s] == 1))
+        object.__setattr__(self, "winners", tuple(s for s in range(n) if ranking[s] == 1) if n > 1 else ())
 
     def rows(self) -> list[dict]:
         """One dict per seat: ``player``, each category, the total (under ``total_label``), the
-        tie-break (under ``tiebreak_label``, when there is one) and ``rank``."""
+        tie-break (under ``tiebreak_label``, when there is one) and ``rank`` (when there is more
+        than one player)."""
         out = []
         for seat, name in enumerate(self.players):
             row = {"player": name}
@@ -75,7 +77,8 @@ class ScoreSheet:
             row[self.total_label] = self.totals[seat]
             if any(self.tiebreaks):
                 row[self.tiebreak_label] = self.tiebreaks[seat][0] if len(self.tiebreaks[seat]) == 1 else self.tiebreaks[seat]
-            row["rank"] = self.ranking[seat]
+            if len(self.players) > 1:
+                row["rank"] = self.ranking[seat]
             out.append(row)
         return out
 
@@ -84,6 +87,8 @@ class ScoreSheet:
         return {"rows": self.rows(), "winners": list(self.winners), "lower_wins": self.lower_wins, "final": self.final, "notes": self.notes}
 
     def _caption(self, names: str) -> str:
+        if len(self.players) == 1:
+            return f"{'result' if self.final else 'so far'}: {_fmt(self.totals[0])} {self.total_label}"
         if not self.final:
             return f"game in progress; leading: {names}"
         return f"winner{'s' if len(self.winners) > 1 else ''}: {names}"

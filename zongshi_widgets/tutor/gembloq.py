@@ -6,9 +6,10 @@ Part" A, B and C, "End of the Game").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
-from ..games.gembloq import GembloQState, Placement, area_tables
+from ..games.gembloq import GembloQState, Piece, Placement, area_tables
 from .lesson import Goal, register_goal
 
 
@@ -185,27 +186,46 @@ def _notch_praise(before, p, after):
     )
 
 
+def _skipped(before: GembloQState, after: GembloQState) -> list[int]:
+    """The colours passed over between the mover and the next colour to move, in turn order
+    (all the others when the game is over)."""
+    n = before.game.colours
+    c = _mover(before, after)
+    out = []
+    for k in range(1, n):
+        d = (c + k) % n
+        if d == after.to_move:
+            break
+        out.append(d)
+    return out
+
+
+def _and(names: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _skip_check(before, p, after):
     n = before.game.colours
     c = _mover(before, after)
     nxt = (c + 1) % n
-    if after.to_move is None:
-        return None
-    if after.to_move == nxt:
+    if n > 1 and after.to_move == nxt:
         return f"{_name(after, nxt)} can still place a piece, so nobody is skipped. Take away {_name(after, nxt)}'s last spot."
+    if n == 1:
+        return "nobody else plays in this game, so nobody can be skipped."
     return None
 
 
 def _skip_praise(before, p, after):
-    n = before.game.colours
-    c = _mover(before, after)
-    nxt = (c + 1) % n
+    skipped = [_name(after, d) for d in _skipped(before, after)]
+    who = _and(skipped)
+    verb = "has" if len(skipped) == 1 else "have"
+    which = who if len(skipped) == 1 else "all of them"
     if after.to_move is None:
-        return "nobody can place any more, so the game is over (rulebook, End of the Game)."
-    return (
-        f"{_name(after, nxt)} has no legal placement left, so {_name(after, nxt)} is skipped "
-        f"and {_name(after, after.to_move)} moves next (rulebook, Gameplay)."
-    )
+        return f"{who} {verb} no legal placement left, and neither have you: nobody can place any more, so the game is over (rulebook, End of the Game)."
+    nxt = "you move again" if after.to_move == _mover(before, after) else f"{_name(after, after.to_move)} moves next"
+    return f"{who} {verb} no legal placement left, so {which} {'is' if len(skipped) == 1 else 'are'} skipped and {nxt} (rulebook, Gameplay)."
 
 
 def _end_check(before, p, after):
@@ -216,19 +236,39 @@ def _end_check(before, p, after):
 
 def _end_praise(before, p, after):
     sheet = after.score_sheet()
-    names = " and ".join(sheet.players[s] for s in sheet.winners)
-    return f"nobody can place any more: the game is over and {names} wins with the fewest penalty points (rulebook, End of the Game)."
+    if not sheet.winners:  # one colour alone: a result, nobody to beat
+        return f"nobody can place any more: the game is over with {_points(sheet.totals[0])} left in hand (rulebook, End of the Game)."
+    names = _and([sheet.players[s] for s in sheet.winners])
+    best = sheet.totals[sheet.winners[0]]
+    level = [s for s in range(len(sheet.players)) if sheet.totals[s] == best]
+    if len(sheet.winners) > 1:
+        how = f"{names} share the win: equal on {_points(best)} and on the tie-break"
+    elif len(level) > 1:
+        how = f"{names} wins: {_and([sheet.players[s] for s in level])} tie on {_points(best)}, and the tie-break decides (rulebook, In Case of a Tie)"
+    else:
+        how = f"{names} wins with the fewest penalty points ({_points(best)})"
+    return f"nobody can place any more: the game is over and {how} (rulebook, End of the Game)."
+
+
+def _points(value: float) -> str:
+    """``"1 penalty point"``, ``"8.5 penalty points"``."""
+    return f"{value:g} penalty point{'' if value == 1 else 's'}"
+
+
+def _squares(value: float) -> str:
+    """``"1 square"``, ``"1.5 squares"``, ``"5 squares"``."""
+    return f"{value:g} square{'' if value == 1 else 's'}"
 
 
 def _biggest_check(before, p, after):
     best = max(a.piece.squares for a in before.legal_actions())
     if p.piece.squares < best:
-        return f"that piece has {p.piece.squares:g} squares; a piece of {best:g} squares fits too. Big pieces are hardest to place later."
+        return f"that piece has {_squares(p.piece.squares)}; a piece of {_squares(best)} fits too. Big pieces are hardest to place later."
     return None
 
 
 def _biggest_praise(before, p, after):
-    return f"the {p.piece.label} is as big as any piece you could place now ({p.piece.squares:g} squares): big pieces first, while there is room."
+    return f"the {p.piece.label} is as big as any piece you could place now ({_squares(p.piece.squares)}): big pieces first, while there is room."
 
 
 for _goal in (
@@ -243,3 +283,45 @@ for _goal in (
     Goal("biggest", _biggest_check, _biggest_praise, "one of the biggest pieces that can be placed"),
 ):
     register_goal("gembloq", _goal)
+
+
+# -- what a lesson may rest on ------------------------------------------------------------------
+def tiebreak_range(pieces: Sequence[Piece], hand_a: Sequence[Piece], hand_b: Sequence[Piece]) -> tuple[int, int]:
+    """The smallest and largest possible value of (tie-break sum of ``hand_a``) minus (that of
+    ``hand_b``) over every numbering of the piece set that keeps the numbers marked confirmed
+    and deals the reconstructed numbers of each size among the pieces of that size in any
+    order (the packaged ``pieces.json`` says why: numbers ascend by size, which the rulebook's
+    worked example confirms, but the order within one size is reconstructed; rulebook, "In
+    Case of a Tie").
+
+    A tie-break that a lesson asks about is decided by confirmed facts only when both ends
+    have the same sign.
+
+    Args:
+        pieces (Sequence[Piece]): the game's piece set (``game.pieces``).
+        hand_a, hand_b (Sequence[Piece]): the pieces each colour has left.
+
+    Returns:
+        tuple[int, int]: ``(lowest, highest)`` difference.
+    """
+    in_a = {p.number for p in hand_a}
+    in_b = {p.number for p in hand_b}
+    fixed = 0
+    groups: dict[float, tuple[list[int], list[int]]] = {}
+    for p in pieces:
+        w = (p.number in in_a) - (p.number in in_b)
+        if p.provenance.get("number") == "confirmed":
+            fixed += w * p.number
+        else:
+            weights, numbers = groups.setdefault(p.squares, ([], []))
+            weights.append(w)
+            numbers.append(p.number)
+    low = high = 0
+    for weights, numbers in groups.values():
+        # rearrangement inequality: the sum of weight * number is smallest when the weights,
+        # sorted up, meet the numbers sorted down, and largest when both run the same way
+        weights.sort()
+        numbers.sort()
+        low += sum(w * n for w, n in zip(weights, reversed(numbers)))
+        high += sum(w * n for w, n in zip(weights, numbers))
+    return fixed + low, fixed + high

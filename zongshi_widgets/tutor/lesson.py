@@ -27,6 +27,7 @@ the goal says what is missing, and a move that reaches the goal says why it is r
 from __future__ import annotations
 
 import importlib
+import re
 import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -116,8 +117,8 @@ class Lesson:
         hints (Sequence[str]): hints, from gentle to explicit.
         rule (str): the rulebook section taught.
         question (str): for ``goal="answer"``: the question.
-        answer (str): for ``goal="answer"``: the expected answer (compared case-insensitively,
-            numbers numerically).
+        answer (str): for ``goal="answer"``: the expected answer, a number or a colour (see
+            :meth:`check_answer` for the forms accepted).
         options (dict): variant options of the game.
 
     Raises:
@@ -201,18 +202,32 @@ class Lesson:
     def check_answer(self, answer: Any) -> Feedback:
         """Judge the answer to a question lesson (``goal = "answer"``).
 
-        Numbers are compared numerically, text case- and space-insensitively.
+        Exactly the right answer is accepted, in its usual forms: a number as digits or words,
+        with a decimal point or comma, a half as ``.5``, ``½`` or "and a half", optionally
+        followed by its unit ("11", "11.0", "eleven", "11 penalty points"); a colour alone or
+        in a short sentence ("red", "Red wins!", "the red player"). An answer that names
+        anything besides the right one ("blue or red", "blue and red", "11 or 12") is not
+        accepted, and a colour that does not play in this game is pointed out as such.
+
+        Args:
+            answer: the learner's answer (text or a number).
+
+        Returns:
+            Feedback: ``solved`` when the answer is right; otherwise says what is wrong.
 
         Raises:
             ValueError: this lesson asks for a move, not an answer.
         """
         if self.goal != "answer":
             raise ValueError(f"lesson {self.id!r} asks for a move, not an answer")
-        if not str(answer).strip():
+        given = str(answer).strip()
+        if not given:
             return Feedback(False, "Not yet: type your answer in the box first.")
-        if _same_answer(answer, self.answer):
+        colours = tuple(core.game(self.game, players=self.players, **self.options).seat_names)
+        verdict = judge_answer(given, self.answer, colours)
+        if verdict is None:
             return Feedback(True, f"Yes: {self.answer} is right.")
-        return Feedback(False, f"Not yet: {str(answer).strip()} is not it. Look again, or ask for a hint.")
+        return Feedback(False, f"Not yet: {verdict}")
 
     def solutions(self, state: State | None = None, limit: int | None = None) -> list:
         """The legal actions in ``state`` (default: the lesson's position) that reach the goal.
@@ -232,19 +247,113 @@ class Lesson:
         return out
 
 
-def _same_answer(given: Any, expected: str) -> bool:
-    """Numbers compare numerically (``"11,0"`` and ``"11.0"`` equal ``11``); text compares
-    case-insensitively, and a one-word answer also matches inside a short sentence
-    (``"red wins"`` for ``"red"``)."""
-    text = " ".join(str(given).lower().replace("½", ".5").split())
-    want = " ".join(expected.lower().split())
-    try:
-        return float(text.replace(",", ".")) == float(want)
-    except ValueError:
-        pass
-    words = text.replace(".", " ").replace("!", " ").split()
-    return text == want or (" " not in want and want in words and len(words) <= 4)
+# -- answers to question lessons ----------------------------------------------------------------
+_SMALL = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_NUMBER_WORDS = {word: n for n, word in enumerate(_SMALL)} | _TENS
+#: Words that may follow a number answer ("11 penalty points").
+_UNITS = frozenset({"point", "points", "penalty", "pts", "pt", "square", "squares"})
+#: Words that may surround a colour answer ("the red player wins").
+_FILLER = frozenset({"the", "player", "colour", "color", "wins", "win", "won", "winner", "is", "it", "does", "has", "with", "pieces"})
+#: Colour words a learner may type, besides the game's own seat names.
+_COLOUR_WORDS = frozenset(
+    "blue yellow red green orange purple violet pink black white grey gray brown cyan magenta turquoise gold silver".split()
+)
 
+
+def _words(text: str) -> list[str]:
+    """Lower-case words and numbers of ``text``: ``"11,5"`` and ``"11.5"`` stay one number,
+    ``"½"`` becomes ``"and a half"``, hyphens and other punctuation separate words."""
+    text = text.lower().replace("½", " and a half ").replace("1/2", " and a half ")
+    text = re.sub(r"(\d)[.,](\d)", r"\1#\2", text)  # a decimal point or comma inside a number
+    return [w.replace("#", ".") for w in re.split(r"[^a-z0-9#]+", text) if w]
+
+
+def _read_numbers(words: list[str]) -> tuple[list[float], list[str]]:
+    """Split ``words`` into the numbers they spell (digits or English words up to 99, with
+    "and a half" or "point five") and the other words."""
+    numbers: list[float] = []
+    others: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        value: float | None = None
+        if re.fullmatch(r"\d+(\.\d+)?", w):
+            value, i = float(w), i + 1
+        elif w in _NUMBER_WORDS:
+            value, i = float(_NUMBER_WORDS[w]), i + 1
+            if w in _TENS and i < len(words) and words[i] in _NUMBER_WORDS and 0 < _NUMBER_WORDS[words[i]] < 10:
+                value, i = value + _NUMBER_WORDS[words[i]], i + 1
+        elif words[i : i + 2] == ["a", "half"]:
+            value, i = 0.5, i + 2
+        if value is None:
+            others.append(w)
+            i += 1
+            continue
+        if words[i : i + 3] == ["and", "a", "half"]:
+            value, i = value + 0.5, i + 3
+        elif words[i : i + 2] == ["point", "five"]:
+            value, i = value + 0.5, i + 2
+        numbers.append(value)
+    return numbers, others
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def judge_answer(given: Any, expected: str, colours: Sequence[str] = ()) -> str | None:
+    """Judge a typed answer against the expected one.
+
+    Args:
+        given: the learner's answer.
+        expected (str): the right answer: a number (``"11"``, ``"8.5"``) or text (a colour).
+        colours (Sequence[str]): the colours playing in the lesson's game, so that a colour
+            that does not play can be pointed out.
+
+    Returns:
+        str | None: ``None`` when the answer is exactly the right one in one of its usual
+        forms (see :meth:`Lesson.check_answer`), else a sentence for the learner saying what
+        is wrong.
+    """
+    text = str(given).strip()
+    words = _words(text)
+    numbers, others = _read_numbers(words)
+    if _is_number(expected.strip()):
+        want = float(expected)
+        if not numbers:
+            return f"{text} is not a number. Answer with a number, in digits or in words."
+        if len(numbers) > 1:
+            return "give one number, not several."
+        if any(w not in _UNITS for w in others):
+            return f"answer with the number alone (\"{text}\" has other words in it)."
+        if numbers[0] != want:
+            return f"{numbers[0]:g} is not it. Look again, or ask for a hint."
+        return None
+    want_words = _words(expected)
+    playing = [c.lower() for c in colours]
+    if len(want_words) == 1 and want_words[0] in playing:
+        named = list(dict.fromkeys(w for w in words if w in _COLOUR_WORDS or w in playing))
+        absent = [c for c in named if c not in playing]
+        if absent:
+            listing = ", ".join(playing[:-1]) + " and " + playing[-1] if len(playing) > 1 else playing[0]
+            return f"{absent[0]} does not play in this game: the colours here are {listing}."
+        if not named:
+            return f"{text} names no colour. Answer with the colour of the player."
+        if len(named) > 1:
+            return "name one colour only: the one the question asks for."
+        if named[0] != want_words[0]:
+            return f"{named[0]} is not it. Look again, or ask for a hint."
+        if numbers or any(w != want_words[0] and w not in _FILLER for w in words):
+            return f"answer with the colour alone (\"{text}\" has other words in it)."
+        return None
+    if words == want_words:
+        return None
+    return f"{text} is not it. Look again, or ask for a hint."
 
 def lessons_from_dicts(items: Sequence[dict]) -> list[Lesson]:
     """Lessons from dicts with the fields of :class:`Lesson`.

@@ -692,14 +692,14 @@ function render({ model, el }) {
       card.kindEl.textContent = seats[c] === "human" ? "person" : `${seats[c]} bot`;
       const penalty = (view.penalty || [])[c];
       card.pts.hidden = !reveal;
-      card.tb.hidden = !reveal;
+      card.tb.hidden = !reveal || n === 1; // one colour alone: no tie-break
       card.hiddenNote.hidden = reveal;
       card.pts.textContent = reveal ? `${penalty ?? ""}` : "";
       card.pts.title = "penalty points: the squares still in hand";
       card.tb.textContent = reveal ? `tie-break ${(view.tiebreak || [])[c] ?? ""}` : "";
       card.tb.title = "tie-break: the sum of the numbers of the pieces still in hand";
       let badge = "";
-      if (over) badge = !reveal ? "" : winners.includes(c) ? "★ winner" : `place ${(view.ranking || [])[c]}`;
+      if (over) badge = !reveal || n === 1 ? "" : winners.includes(c) ? "★ winner" : `place ${(view.ranking || [])[c]}`;
       else if (c === mover) badge = "to move";
       else if ((view.legal_counts || [])[c] === 0) badge = "out of moves";
       card.badge.textContent = badge;
@@ -747,6 +747,8 @@ function render({ model, el }) {
     const parts = [];
     if (view.is_over && !revealScores()) {
       parts.push(h("strong", {}, "Game over"), h("span", { class: "zw-muted" }, " · scores hidden: count them yourself"));
+    } else if (view.is_over && n === 1) {
+      parts.push(h("strong", {}, "Game over: "), `${view.penalty[0]} penalty points left in hand.`);
     } else if (view.is_over) {
       const w = view.winners || [];
       parts.push(h("strong", {}, "Game over: "), ...w.flatMap((c, i) => [i ? " and " : "", swatch(c, "zw-inline-swatch"), ` ${cap(names[c])}`]),
@@ -786,6 +788,15 @@ function render({ model, el }) {
             h("td", { class: "zw-nowrap" }, swatch(c, "zw-inline-swatch"), ` ${cap(names[c])}`),
             h("td", {}, String((view.pieces_left[c] || []).length)))))),
         h("div", { class: "zw-summary-note" }, "The pieces still in hand are in the trays beside the board: a square is 1 penalty point, a half square ½."),
+        hide);
+      return;
+    }
+    if (n === 1) {
+      // the one-player challenge: a result to improve on, no winner and no tie-break
+      summary.replaceChildren(
+        h("div", { class: "zw-summary-title" }, "Game over"),
+        h("div", { class: "zw-summary-win" }, `${view.penalty[0]} penalty points left in hand (${(view.pieces_left[0] || []).length} pieces)`),
+        h("div", { class: "zw-summary-note" }, "Fewer is better: 0 means every piece was placed. Try again and beat it."),
         hide);
       return;
     }

@@ -262,6 +262,8 @@ class GembloQBoard(GameBoard):
             text += f"; {who} cannot place any more and pass{'es' if len(passing) == 1 else ''}"
         if after.is_over and not self.reveal_scores:
             text += ". Game over (scores hidden: count them yourself)"
+        elif after.is_over and n == 1:  # the one-player challenge: a result, nobody to beat
+            text += f". Game over: {after.score_sheet().totals[0]:g} penalty points left in hand"
         elif after.is_over:
             sheet = after.score_sheet()
             win = " and ".join(names[c] for c in sheet.winners)

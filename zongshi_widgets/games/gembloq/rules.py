@@ -630,7 +630,9 @@ def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]], final: bo
     Returns:
         ScoreSheet: category ``pieces left``; total = ``penalty points``
         (square 1, half square 0.5; rulebook "End of the Game"); fewest wins; tie-break = sum of
-        the remaining pieces' numbers, lower wins (rulebook "In Case of a Tie").
+        the remaining pieces' numbers, lower wins (rulebook "In Case of a Tie"); colours still
+        equal after that share the win. For one colour alone (the tutor's one-player
+        challenge) the sheet is a result: no winner and no tie-break.
     """
     by_number = {p.number: p for p in game.pieces}
     hands = [[by_number[h] if isinstance(h, int) else h for h in hand] for hand in hands]
@@ -642,17 +644,22 @@ def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]], final: bo
         rows.append([len(pieces)])
         totals.append(penalty)
         ties.append((sum(p.number for p in pieces),))
+    solo = len(hands) == 1  # one colour alone: a result to improve on, no winner, no tie-break
+    if solo:
+        notes = "Fewer penalty points left in hand is better; 0 means every piece was placed."
+    else:
+        notes = "Fewest penalty points wins; on a tie, the lower sum of the remaining pieces' numbers; still tied, the win is shared."
     return ScoreSheet(
         players=list(game.seat_names[: len(hands)]) if len(hands) <= len(COLOURS) else [f"colour {i + 1}" for i in range(len(hands))],
         categories=["pieces left"],
         values=rows,
         totals=totals,
-        tiebreaks=ties,
+        tiebreaks=() if solo else ties,
         lower_wins=True,
         tiebreak_label="tie-break (sum of numbers)",
         total_label="penalty points",
         final=final,
-        notes="Fewest penalty points wins; on a tie, the lower sum of the remaining pieces' numbers.",
+        notes=notes,
     )
 
 

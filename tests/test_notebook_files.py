@@ -1,0 +1,56 @@
+"""The saved notebooks, read as files: they open in JupyterLab without being marked as
+modified, nbval's checks are cell tags (not comments a learner sees), and they were re-run
+top to bottom by scripts/run_notebooks.sh.
+
+JupyterLab marks a notebook modified on opening when it has to change it: an older
+nbformat minor version or cells without ids (it upgrades them), or a kernelspec or
+language_info different from what the running kernel reports (it overwrites both).
+"""
+
+import json
+import pathlib
+import subprocess
+import sys
+from functools import cache
+
+import nbformat
+import pytest
+from jupyter_client.kernelspec import KernelSpecManager
+
+NOTEBOOKS = sorted(p for p in (pathlib.Path(__file__).parents[1] / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+@cache
+def _kernel_language_info() -> dict:
+    """What the kernel reports as language_info (asked in another process: importing ipykernel
+    here would replace the comm layer that the widget tests record)."""
+    code = "import json; from ipykernel.ipkernel import IPythonKernel; print(json.dumps(IPythonKernel.language_info))"
+    return json.loads(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout)
+
+
+def _read(path):
+    return nbformat.read(path, as_version=nbformat.NO_CONVERT)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_opens_unchanged_in_jupyterlab(path):
+    nb = _read(path)
+    nbformat.validate(nb)
+    assert (nb.nbformat, nb.nbformat_minor) == (nbformat.current_nbformat, nbformat.current_nbformat_minor)
+    assert all(cell.get("id") for cell in nb.cells), "cells without ids are given new ones on opening"
+    spec = KernelSpecManager().get_kernel_spec(nb.metadata.kernelspec.name)
+    assert dict(nb.metadata.kernelspec) == {"name": nb.metadata.kernelspec.name, "display_name": spec.display_name, "language": spec.language}
+    assert dict(nb.metadata.language_info) == _kernel_language_info()
+    assert "widgets" not in nb.metadata  # no stale widget state; boards are saved as pictures
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_was_rerun_and_hides_test_markers(path):
+    nb = _read(path)
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    assert [cell.execution_count for cell in code] == list(range(1, len(code) + 1)), "re-run with scripts/run_notebooks.sh"
+    for cell in code:
+        assert "NBVAL" not in cell.source, "nbval markers go in cell tags (nbval-check-output), not in the code"
+        assert not any(out.get("output_type") == "error" for out in cell.outputs)
+        assert "execution" not in cell.metadata
+    assert any("nbval-check-output" in cell.metadata.get("tags", []) for cell in code)
