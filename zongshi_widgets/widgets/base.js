@@ -58,6 +58,37 @@ const zw = (() => {
   }
 
   /**
+   * While a live view of a board is on the page, hide the board's static picture output
+   * (widgets/static.py): a style rule keyed by the picture's id, kept while any view of that
+   * board lives (the picture output may be redrawn after every move, so hiding its element
+   * once would not last).
+   */
+  const livePictures = new Map(); // picture id -> [style element, number of live views]
+  function hidePicture(id) {
+    if (!id || !/^[0-9a-f]+$/.test(id)) return () => {};
+    let entry = livePictures.get(id);
+    if (!entry) {
+      const style = document.createElement("style");
+      style.dataset.zwLive = id;
+      style.textContent = `.jp-OutputArea-child:has(.zw-static[data-zw-board="${id}"]), .zw-static[data-zw-board="${id}"] { display: none !important; }`;
+      document.head.append(style);
+      entry = [style, 0];
+      livePictures.set(id, entry);
+    }
+    entry[1] += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      entry[1] -= 1;
+      if (entry[1] <= 0) {
+        entry[0].remove();
+        livePictures.delete(id);
+      }
+    };
+  }
+
+  /**
    * Build the shell inside `el`. `game` supplies:
    *   name (str), swatch(seat) -> Element, seatName(seat) -> str,
    *   onKey(event) -> bool (handled), hintText(hint) -> str (optional).
@@ -67,6 +98,7 @@ const zw = (() => {
    */
   function shell(model, el, game) {
     const listeners = [];
+    const showPicture = hidePicture(model.get("_picture_id"));
     const on = (name, fn) => {
       model.on(name, fn);
       listeners.push([name, fn]);
@@ -204,7 +236,7 @@ const zw = (() => {
 
     let logSeen = null;
     function updateLog() {
-      const log = model.get("log") || [];
+      const log = model.get("moves") || [];
       const cursor = model.get("cursor") || {};
       if (logSeen && logSeen[0] === log && logSeen[1] === cursor) return;
       logSeen = [log, cursor];
@@ -311,6 +343,7 @@ const zw = (() => {
       destroy() {
         for (const [name, fn] of listeners) model.off(name, fn);
         if (confirmTimer) clearTimeout(confirmTimer);
+        showPicture();
         root.remove();
       },
     };

@@ -16,10 +16,15 @@ shows the same board):
                 ``"refused: ..."`` (a lesson's validator), ``"stale: ..."``, ``"error: ..."``.
 ``feedback``    what the lesson hooks (:meth:`GameBoard.observe_play`) said about the last move;
                 cleared when the cursor leaves that move's line (see :attr:`GameBoard.feedback`).
-``log``         the current line of play: ``[{ply, seat, notation, text, code, alt}, ...]``;
-                entries after the cursor are the moves that redo would replay.
+``moves``       the move log: the current line of play, ``[{ply, seat, notation, text, code,
+                alt}, ...]``; entries after the cursor are the moves that redo would replay.
+                (Not ``log``: that name is ipywidgets' own logger, which it calls when a
+                widget method fails.)
 ``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``.
 ``seats``       one of ``"human"`` or a bot name (:func:`zongshi_widgets.agents.agents`) per seat.
+                Assign a new list, or change one entry in place (``board.seats[1] =
+                "greedy"``): both are checked (:class:`SeatError` for an unknown name) and
+                take effect at once; the number of seats cannot change.
 ``version``     bumps on every change of position; requests carry it so stale ones are refused.
 ``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}``.
 ``thinking``    the seat of the bot about to move (``-1``: none).
@@ -28,6 +33,14 @@ shows the same board):
 ``reveal_scores`` ``True`` (default): the board shows scores and who wins. ``False`` (a
                 question lesson that asks for a score): scores, tie-breaks, ranks and winners
                 are left out of ``view`` as sent to the browser and out of ``message``.
+``hints``       ``True`` (default): the board's own hint buttons and H key. ``False`` (a
+                lesson, which gives its own hints): no hint ladder, and hint requests are
+                refused.
+``allow_new_game`` ``True`` (default): the *New game* button. ``False`` (a lesson): hidden,
+                and new-game requests are refused.
+``blocked``     why the person to move may not move although the rules allow moves (a
+                lesson's validator refuses them all), else ``""``.
+``_picture_id`` the id of this board's static picture output (see :mod:`.static`).
 ==============  ===========================================================================
 
 Requests from the browser (``model.send``), each a JSON object with a ``type``:
@@ -57,6 +70,7 @@ import inspect
 import logging
 import math
 import pathlib
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -67,8 +81,9 @@ from ..agents import agent as make_agent
 from ..agents import agents as bot_names
 from ..core import IllegalAction, State, Timeline
 from ..core.timeline import Node
+from .static import StaticPicture, picture_html
 
-__all__ = ["HUMAN", "GameBoard", "read_asset"]
+__all__ = ["HUMAN", "GameBoard", "SeatError", "SeatList", "read_asset"]
 
 #: The seat kind of a person at the board (hotseat).
 HUMAN = "human"
@@ -93,7 +108,7 @@ REQUESTS: dict[str, frozenset[str]] = {
 REFUSAL_KINDS = ("illegal:", "refused:", "stale:", "error:")
 
 #: Traits the board computes itself: not constructor options.
-BOARD_OWNED = frozenset({"geometry", "view", "legal", "log", "cursor", "version", "hint", "thinking", "message", "keys", "comm"})
+BOARD_OWNED = frozenset({"geometry", "view", "legal", "moves", "cursor", "version", "hint", "thinking", "message", "blocked", "keys", "comm", "log"})
 
 
 def read_asset(*names: str) -> str:
@@ -171,15 +186,68 @@ def _check_bot_seed(value: Any) -> int | None:
     return value
 
 
+class SeatList(list):
+    """The value of a board's ``seats``: a list whose in-place changes go through the board.
+
+    ``board.seats[1] = "greedy"`` is checked like an assignment of the whole list (an unknown
+    name raises :class:`SeatError` and changes nothing) and then takes effect at once (the
+    bots are made again, the browser is told). Changes that would alter the number of seats
+    (``append``, ``del``, ``pop``...) raise :class:`SeatError`.
+    """
+
+    __slots__ = ("_owner",)
+
+    def __init__(self, owner: Any, seats: list[str]):
+        super().__init__(seats)
+        self._owner = weakref.ref(owner)
+
+    def _replace(self, new: list[str]) -> None:
+        owner = self._owner()
+        if owner is None:  # a list kept after its board is gone: an ordinary list
+            super().__init__(new)
+            return
+        owner.seats = new  # checked, then a fresh SeatList (this one stays as it was)
+
+    def __setitem__(self, index, value) -> None:
+        new = list(self)
+        new[index] = value
+        if len(new) != len(self):
+            raise SeatError(f"the number of seats is fixed at {len(self)}")
+        self._replace(new)
+
+    def _fixed(self, *_args, **_kwargs):
+        raise SeatError(f"the number of seats is fixed at {len(self)}: change one with board.seats[i] = 'human' or a bot name ({', '.join(bot_names())})")
+
+    append = extend = insert = pop = remove = clear = __delitem__ = __iadd__ = __imul__ = _fixed
+
+    def sort(self, *args, **kwargs) -> None:
+        new = list(self)
+        new.sort(*args, **kwargs)
+        self._replace(new)
+
+    def reverse(self) -> None:
+        self._replace(list(reversed(self)))
+
+    def __reduce__(self):  # copies and pickles are plain lists
+        return (list, (list(self),))
+
+
 class _Seats(t.List):
     """The ``seats`` trait: checked by :func:`_check_seats` first (``List.set`` would turn a
-    string into a one-element list)."""
+    string into a one-element list); its value is a :class:`SeatList`."""
 
     def set(self, obj, value):
         game = getattr(obj, "_game", None)
         if game is not None:
             value = _check_seats(value, game.players)
         super().set(obj, value)
+
+    def validate(self, obj, value):
+        value = super().validate(obj, value)
+        game = getattr(obj, "_game", None)
+        if game is not None:
+            value = SeatList(obj, _check_seats(value, game.players))
+        return value
 
 
 class BadRequest(ValueError):
@@ -239,7 +307,7 @@ class GameBoard(anywidget.AnyWidget):
     legal = t.List().tag(sync=True, to_json=lambda value, board: board._wire_legal(value))
     message = t.Unicode("").tag(sync=True)
     feedback = t.Unicode("").tag(sync=True)
-    log = t.List().tag(sync=True, to_json=lambda value, board: board._wire_log(value))
+    moves = t.List().tag(sync=True, to_json=lambda value, board: board._wire_moves(value))
     cursor = t.Dict().tag(sync=True)
     seats = _Seats(t.Unicode()).tag(sync=True)
     version = t.Int(0).tag(sync=True)
@@ -248,6 +316,10 @@ class GameBoard(anywidget.AnyWidget):
     highlight = t.List().tag(sync=True)
     task = t.Unicode("").tag(sync=True)
     reveal_scores = t.Bool(True).tag(sync=True)
+    hints = t.Bool(True).tag(sync=True)
+    allow_new_game = t.Bool(True).tag(sync=True)
+    blocked = t.Unicode("").tag(sync=True)
+    _picture_id = t.Unicode("").tag(sync=True)
 
     #: ``view`` keys that reveal the score; left out of the wire form when ``reveal_scores``
     #: is ``False`` (a game adds its own).
@@ -275,17 +347,19 @@ class GameBoard(anywidget.AnyWidget):
         self._game = state.game
         self._timeline = self._make_timeline(state, history)
         self._entries: dict[int, dict] = {}  # node id -> log entry (cached)
-        self._agents: dict[int, Any] = {}
+        self._agents: dict[int, tuple[str, Any]] = {}  # seat -> (bot name, bot)
         self._bot_gen = 0
         self._bot_handle: asyncio.TimerHandle | None = None
         self._observers: list[Callable[[State, Any, State], str | None]] = []
         self.validator: Callable[[State, Any], str | None] | None = None
         self.bot_delay = bot_delay
         self.bot_seed = bot_seed
-        super().__init__(geometry=self._geometry(), seats=seats, **kwargs)
+        self._picture = StaticPicture(self._picture_parts)
+        super().__init__(geometry=self._geometry(), seats=seats, _picture_id=self._picture.id, **kwargs)
         self.on_msg(self._on_custom_msg)
         self.observe(self._on_seats, names="seats")
         self.observe(self._on_reveal_scores, names="reveal_scores")
+        self.observe(lambda _change: self._picture.update(), names=["highlight", "task"])
         self._make_agents()
         self.refresh()
         self.run_bots()
@@ -444,7 +518,7 @@ class GameBoard(anywidget.AnyWidget):
         to start a new branch, or :meth:`run_bots` lets the bots continue.
 
         Args:
-            ply (int | None): the number of moves from the game's start (as in ``log``).
+            ply (int | None): the number of moves from the game's start (as in ``moves``).
             node (int | None): a node id of :attr:`timeline` (any branch).
 
         Returns:
@@ -538,7 +612,7 @@ class GameBoard(anywidget.AnyWidget):
         self._cancel_bots()
         moves = 0
         while (seat := self._bot_seat(self.state)) is not None:
-            self._commit(self._agents[seat].choose(self.state), by_bot=True)
+            self._commit(self._agent(seat).choose(self.state), by_bot=True)
             moves += 1
         return moves
 
@@ -747,8 +821,8 @@ class GameBoard(anywidget.AnyWidget):
     def _wire_legal(self, legal: list) -> Any:
         return legal
 
-    def _wire_log(self, log: list) -> list:
-        return [[e["ply"], e["seat"], e["text"], e["code"], e["alt"]] for e in log]
+    def _wire_moves(self, moves: list) -> list:
+        return [[e["ply"], e["seat"], e["text"], e["code"], e["alt"]] for e in moves]
 
     # ------------------------------------------------------------------------------------
     # Internals
@@ -765,10 +839,6 @@ class GameBoard(anywidget.AnyWidget):
             except (IllegalAction, ValueError, TypeError):
                 pass
         return Timeline(state)
-
-    @t.validate("seats")
-    def _valid_seats(self, proposal):
-        return _check_seats(proposal["value"], self._game.players)
 
     @t.validate("feedback")
     def _valid_feedback(self, proposal):
@@ -809,8 +879,19 @@ class GameBoard(anywidget.AnyWidget):
         self._schedule_bots()
 
     def _make_agents(self) -> None:
+        self._agents = {i: (kind, self._new_agent(i, kind)) for i, kind in enumerate(self.seats) if kind != HUMAN}
+
+    def _new_agent(self, seat: int, kind: str) -> Any:
         seed = self.bot_seed
-        self._agents = {i: make_agent(kind, seed=None if seed is None else seed + i) for i, kind in enumerate(self.seats) if kind != HUMAN}
+        return make_agent(kind, seed=None if seed is None else seed + seat)
+
+    def _agent(self, seat: int) -> Any:
+        """The bot playing ``seat`` (made again if ``seats`` names another bot there now)."""
+        kind = self.seats[seat]
+        made = self._agents.get(seat)
+        if made is None or made[0] != kind:
+            made = self._agents[seat] = (kind, self._new_agent(seat, kind))
+        return made[1]
 
     def _whose_turn(self) -> str:
         seat = self.state.to_move
@@ -911,11 +992,17 @@ class GameBoard(anywidget.AnyWidget):
         seat = self._looking_seat()
         with self.hold_sync():
             self.view = self.make_view(state, seat)
+            blocked = ""
             if seat is not None and seat == state.to_move:
-                self.legal = self.compact_legal(state, self._allowed_actions(state))
+                allowed = self._allowed_actions(state)
+                self.legal = self.compact_legal(state, allowed)
+                if not allowed and self.validator is not None:
+                    first = next(iter(state.legal_actions()), None)
+                    blocked = (self._validator_says(state, first) or "") if first is not None else ""
             else:
                 self.legal = []
-            self.log = self._log_entries()
+            self.blocked = blocked
+            self.moves = self._move_entries()
             self.cursor = self._cursor_info()
             self.hint = {}
             if self.feedback and not self._feedback_applies():
@@ -923,8 +1010,9 @@ class GameBoard(anywidget.AnyWidget):
             if message is not None:
                 self.message = message
             self.version = self.version + 1
+        self._picture.update()
 
-    def _log_entries(self) -> list[dict]:
+    def _move_entries(self) -> list[dict]:
         out = []
         for node in self._timeline.line()[1:]:
             entry = self._entries.get(node.id)
@@ -1006,7 +1094,7 @@ class GameBoard(anywidget.AnyWidget):
             self.thinking = -1
             return
         try:
-            action = self._agents[seat].choose(self.state)
+            action = self._agent(seat).choose(self.state)
             with self.hold_sync():
                 self.thinking = -1
                 self._commit(action, by_bot=True)
@@ -1136,6 +1224,9 @@ class GameBoard(anywidget.AnyWidget):
     def _req_hint(self, content: dict) -> None:
         if self._stale(content, required=False):
             return
+        if not self.hints:
+            self.message = "refused: this board gives no hints here (a lesson has its own Hint button)"
+            return
         mode = content.get("mode", "legal")
         index = content.get("index", 0)
         bot = content.get("bot", "greedy")
@@ -1162,6 +1253,9 @@ class GameBoard(anywidget.AnyWidget):
         seed = content.get("seed")
         if seed is not None and not _is_int(seed):
             raise BadRequest("'seed' must be an integer or null")
+        if not self.allow_new_game:
+            self.message = "refused: no new game here (a lesson keeps its position: use Try again)"
+            return
         self._cancel_bots()
         self._timeline = Timeline(self._game.new_state(seed=seed))
         self._entries.clear()
@@ -1171,18 +1265,45 @@ class GameBoard(anywidget.AnyWidget):
         self._schedule_bots()
 
     # -- display ---------------------------------------------------------------------------
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """Display the board as two outputs: a static picture of the position, kept up to date
+        after every move, then the live widget (which hides the picture while it runs). See
+        :mod:`zongshi_widgets.widgets.static`."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:  # a closed widget
+            return
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        self._picture.display(data)
+
     def _repr_mimebundle_(self, **kwargs: Any):
-        """The widget view plus a static ``image/svg+xml`` picture of the position (shown by
-        nbconvert, GitHub and wherever widgets cannot run)."""
+        """The widget view plus a static ``image/svg+xml`` picture of the position, for tools
+        that take one bundle (IPython's own display uses :meth:`_ipython_display_`)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, metadata = bundle
+        data = dict(data)
         svg = getattr(self.state, "_repr_svg_", None)
         if svg is not None:
-            data = dict(data)
             data["image/svg+xml"] = svg()
         return data, metadata
+
+    def picture(self) -> str:
+        """A static picture of the position as the looking seat sees it (HTML; override).
+
+        Default: the state's own ``_repr_svg_``, or its ``repr`` as text.
+        """
+        svg = getattr(self.state, "_repr_svg_", None)
+        if svg is not None:
+            return svg()
+        import html
+
+        return f"<pre>{html.escape(repr(self.state))}</pre>"
+
+    def _picture_parts(self) -> tuple[str, str]:
+        ply = len(self.state.history)
+        caption = f"Picture of the board after move {ply}, kept for saved and exported copies of this notebook: run the cell in Jupyter to play."
+        return picture_html(self._picture.id, self.picture(), caption), f"{type(self).__name__}: {self.state!r}"
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.state!r}, seats={list(self.seats)}>"

@@ -68,11 +68,10 @@ function inCell(G, x, y, u, v) {
   return !(neg && pos);
 }
 
-/** "Piece 9 (L4, 4 squares)", "Piece 2 (1.5 squares)": the board's name of a piece ("piece 9
- * (L4)", from Python) with its size, said once. */
+/** "Piece 9 (L4, 4 squares)", "Piece 2 (1½ squares)": the piece's name with its size, said
+ * once (made in Python: games/gembloq/naming.py, one naming for the whole board). */
 function pieceTip(P) {
-  const size = `${P.sq} square${P.sq === 1 ? "" : "s"}`;
-  return Number.isNaN(Number(P.name)) ? `Piece ${P.n} (${P.name}, ${size})` : `Piece ${P.n} (${size})`;
+  return P.title;
 }
 
 /** SVG path data of a set of cells (one closed triangle per cell). */
@@ -323,6 +322,14 @@ function render({ model, el }) {
     return ui.legal;
   }
 
+  /** The label of the cell a placement is said to be at (its notation's first cell; the
+   * index comes from Python's naming, geometry.pieces[p].at[o]); cs: its cells, in the
+   * orientation's order. */
+  function nameCell(p, o, cs) {
+    const [x, y] = cs[G.pieces[p].at[o]];
+    return G.labels[G.index.get(G.key(x, y))];
+  }
+
   /** Cells of a placement code [piece, orientation, anchor cell id]. */
   function codeCells(p, o, anchor) {
     const cs = G.pieces[p].orients[o].cells;
@@ -543,7 +550,7 @@ function render({ model, el }) {
     const placed = view.pieces || [];
     placed.forEach(([seat, p, o, anchor], i) => {
       const cs = codeCells(p, o, anchor);
-      const first = G.labels[anchor];
+      const first = nameCell(p, o, cs);
       frag.append(pieceGroup(seat, cs, `${names[seat]} ${G.pieces[p].label}, placed at ${first}`, "zw-gq-piece"));
       if (i === placed.length - 1) {
         const [cx, cy] = centroid(cs);
@@ -631,7 +638,7 @@ function render({ model, el }) {
     const { outline } = edgesPath(G, info.cs);
     const [cx, cy] = centroid(info.cs);
     const ok = info.legal;
-    const where = info.ids.every((i) => i !== undefined) ? ` at ${G.labels[info.ids[0]]}` : " partly off the board";
+    const where = info.ids.every((i) => i !== undefined) ? ` at ${nameCell(ui.pick.p, ui.pick.o, info.cs)}` : " partly off the board";
     if (ui.refusedSig !== null && info.sig !== ui.refusedSig) {
       ui.refusedSig = null; // moved on from the refused spot: its "Not allowed" goes
       shell.dismiss();
@@ -922,7 +929,7 @@ function render({ model, el }) {
     scheduled = true;
     queueMicrotask(redraw);
   };
-  for (const name of ["view", "legal", "log", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores"]) {
+  for (const name of ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores"]) {
     shell.on(`change:${name}`, schedule);
   }
   redraw();
