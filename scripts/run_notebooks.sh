@@ -23,10 +23,16 @@ path = sys.argv[1]
 nb = nbformat.read(path, 4)
 nb.metadata.pop("widgets", None)
 for cell in nb.cells:
+    kept = []
     for out in cell.get("outputs", []):
         data = out.get("data", {})
         if WIDGET in data and ({"image/svg+xml", "text/html"} & set(data)):
             del data[WIDGET]
+        # a board's live view right after its picture output (widgets/static.py): the picture stays
+        if WIDGET in data and kept and "zw-static" in "".join(kept[-1].get("data", {}).get("text/html", "")):
+            continue
+        kept.append(out)
+    cell["outputs"] = kept
 nbformat.write(nb, path)
 PY
 done

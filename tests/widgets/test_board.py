@@ -781,3 +781,27 @@ def test_blocked_says_why_nothing_may_be_played_when_the_validator_refuses_every
     assert board.legal == [] and board.blocked == "this lesson is about one move"
     board.undo()
     assert board.blocked == "" and len(board.legal) == 36
+
+
+def test_ping_is_answered_so_a_view_can_tell_a_live_kernel_from_a_gone_one():
+    board = GembloQBoard(seats=HOTSEAT)
+    sent = []
+    board.send = lambda msg, buffers=None: sent.append(msg)
+    before = snapshot(board)
+    request(board, type="ping", key="k1")
+    assert sent == [{"type": "pong", "key": "k1"}] and snapshot(board) == before
+    request(board, type="ping", key=["not", "a", "key"])
+    assert board.message.startswith("error: 'key' must be")
+
+
+def test_branches_are_named_by_their_move_at_the_fork():
+    """Two lines from the same position differ in their names: each names its own move."""
+    board = GembloQBoard(seats=HOTSEAT)
+    board.play(FIRST)
+    a, b = board.state.legal_actions()[0], board.state.legal_actions()[-1]
+    board.play(a)
+    board.undo()
+    board.play(b)
+    texts = [br["text"] for br in board.cursor["branches"]]
+    assert texts == [board.short_text(board.timeline.root.children[0].state, a), board.short_text(board.timeline.root.children[0].state, b)]
+    assert texts[0] != texts[1] and all(br["from"] == 2 for br in board.cursor["branches"])

@@ -20,7 +20,8 @@ shows the same board):
                 alt}, ...]``; entries after the cursor are the moves that redo would replay.
                 (Not ``log``: that name is ipywidgets' own logger, which it calls when a
                 widget method fails.)
-``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``.
+``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``; each branch
+                ``{node, from, end, current, text}`` (``text``: its move at the fork).
 ``seats``       one of ``"human"`` or a bot name (:func:`zongshi_widgets.agents.agents`) per seat.
                 Assign a new list, or change one entry in place (``board.seats[1] =
                 "greedy"``): both are checked (:class:`SeatError` for an unknown name) and
@@ -57,6 +58,10 @@ Requests from the browser (``model.send``), each a JSON object with a ``type``:
 * ``{"type": "explain", "action": <notation>, "version": n, "key": k}``: is this action
   legal, and if not, which rule does it break? Answered by a custom message
   ``{"type": "explain", "key": k, "version": n, "legal": bool, "text": str, "rule": str}``.
+
+* ``{"type": "ping", "key": k}``: is the kernel behind this view alive? Answered by a custom
+  message ``{"type": "pong", "key": k}`` (a view that gets no answer says the kernel is gone
+  and the cell needs running again).
 
 A request that is malformed, stale, illegal or refused changes nothing and is answered in
 ``message``.
@@ -102,6 +107,7 @@ REQUESTS: dict[str, frozenset[str]] = {
     "bots": frozenset({"type", "version"}),
     "new_game": frozenset({"type", "seed"}),
     "dismiss": frozenset({"type", "version"}),
+    "ping": frozenset({"type", "key"}),
 }
 
 #: Message prefixes of a refused or failed request (cleared by a "dismiss" request).
@@ -1048,6 +1054,8 @@ class GameBoard(anywidget.AnyWidget):
                     "from": len(fork.state.history),
                     "end": len(path[-1].state.history),
                     "current": path[-1].id in current,
+                    # what sets the line apart: its move at the fork
+                    "text": self.short_text(fork.parent.state, fork.action) if fork.parent is not None else "",
                 }
             )
         return {
@@ -1237,6 +1245,12 @@ class GameBoard(anywidget.AnyWidget):
         if not isinstance(bot, str) or bot not in bot_names():
             raise BadRequest(f"'bot' must be one of {', '.join(bot_names())}")
         self.show_hint(mode, index=index, bot=bot, wrap=True)
+
+    def _req_ping(self, content: dict) -> None:
+        key = content.get("key")
+        if key is not None and not isinstance(key, (str, int, float)):
+            raise BadRequest("'key' must be a string or a number")
+        self.send({"type": "pong", "key": key})
 
     def _req_dismiss(self, content: dict) -> None:
         self.dismiss()

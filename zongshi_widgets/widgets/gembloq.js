@@ -157,6 +157,11 @@ function render({ model, el }) {
     swatch,
     onKey,
     hintText: (hint) => hint.text.replace(/^\w+ placed /, ""),
+    onGone: () => {
+      ui.pick = null;
+      gPreview.replaceChildren();
+      svg.classList.remove("zw-picking");
+    },
   });
 
   // ---------------------------------------------------------------------- the board SVG
@@ -229,10 +234,14 @@ function render({ model, el }) {
     return [pic, fill];
   }
 
-  /** Black or white, whichever reads better on the colour `hex` ("#rrggbb"). */
+  /** Near-black or white, whichever has the higher contrast (WCAG 2) on the colour `hex`. */
   function inkOn(hex) {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 ? "#1a1a1a" : "#ffffff";
+    const lin = (c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const [r, g, b] = [1, 3, 5].map((i) => lin(parseInt(hex.slice(i, i + 2), 16) / 255));
+    const L = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const dark = (L + 0.05) / (0.0103 + 0.05); // #1a1a1a
+    const light = 1.05 / (L + 0.05);
+    return dark >= light ? "#1a1a1a" : "#ffffff";
   }
 
   // score cards, one per colour, each with a small tray of the pieces in hand
@@ -271,7 +280,8 @@ function render({ model, el }) {
   handTray.append(...handButtons);
   const keysHelp = h("div", { class: "zw-keys" },
     ...[["R", "rotate"], ["F", "flip"], ["←↑→↓", "move half a square (Shift: a whole square)"], ["Enter", "place"], ["Esc", "put back"], ["U", "undo"], ["H", "hint"], ["C", "corner spots"]]
-      .flatMap(([k, what], i) => [i ? " · " : "Keys: ", h("kbd", {}, k), ` ${what}`]));
+      .map(([k, what], i) => h("span", { "data-key": k }, i ? " · " : "Keys: ", h("kbd", {}, k), ` ${what}`)));
+  const hintKey = keysHelp.querySelector("[data-key='H']"); // no board hints in a lesson: no H
   const hand = h("div", { class: "zw-hand" },
     h("div", { class: "zw-hand-head" }, handTitle, h("div", { class: "zw-pickbar", role: "group", "aria-label": "Turn the piece" }, rotBtn, flipBtn, dropBtn)),
     handTray);
@@ -352,7 +362,7 @@ function render({ model, el }) {
   function activeSeat() {
     const c = toMove();
     const seats = model.get("seats") || [];
-    return c !== null && seats[c] === "human" && (model.get("legal") || []).length ? c : null;
+    return c !== null && seats[c] === "human" && (model.get("legal") || []).length && !shell.isDead() ? c : null;
   }
 
   // ---------------------------------------------------------------------- picking & preview
@@ -659,6 +669,7 @@ function render({ model, el }) {
 
   function drawPreviewStatus() {
     if (!ui.pick) {
+      if (shell.isDead()) return;
       const seat = activeSeat();
       shell.setStatus(seat !== null ? `${cap(names[seat])}: pick a piece in your tray (click it, or Tab to it and press Enter).` : "", "info");
       return;
@@ -722,11 +733,12 @@ function render({ model, el }) {
     const seat = view.seat === null || view.seat === undefined ? null : view.seat;
     hand.hidden = seat === null;
     keysHelp.hidden = seat === null || over; // nobody places pieces now
+    hintKey.hidden = model.get("hints") === false;
     if (seat !== null) {
       const mine = new Set(left[seat] || []);
       hand.style.setProperty("--zw-seat", colours[seat].fill);
       const what = active === seat ? (ui.pick ? "move it over the board" : "pick one")
-        : over ? "" : toMove() === seat ? "no move to make here" : "wait for your turn";
+        : over ? "" : toMove() === seat ? (model.get("blocked") || "no placement is left for you") : "wait for your turn";
       handTitle.replaceChildren(
         h("span", { class: "zw-hand-name" }, swatch(seat, "zw-inline-swatch"), " ", h("strong", {}, `${cap(names[seat])}'s pieces`)),
         what ? h("span", { class: "zw-muted zw-hand-what" }, what) : "");
@@ -761,8 +773,13 @@ function render({ model, el }) {
     } else if (mover !== null) {
       parts.push(swatch(mover, "zw-inline-swatch"), h("strong", {}, ` ${cap(names[mover])}`),
         seats[mover] === "human" ? " to move" : ` to move (${seats[mover]} bot)`);
-      const count = (view.legal_counts || [])[mover];
-      if (count !== undefined) parts.push(h("span", { class: "zw-muted" }, ` · ${count} legal placement${count === 1 ? "" : "s"}`));
+      // the person to move: the placements allowed here (a lesson may allow fewer than the
+      // rules); a bot: the rules' count
+      const blocked = model.get("blocked") || "";
+      const mine = seats[mover] === "human" && view.seat === mover;
+      const count = mine ? legalInfo().set.size : (view.legal_counts || [])[mover];
+      if (blocked) parts.push(h("span", { class: "zw-muted" }, ` · ${blocked}`));
+      else if (count !== undefined) parts.push(h("span", { class: "zw-muted" }, ` · ${count} legal placement${count === 1 ? "" : "s"}`));
     }
     shell.turn.replaceChildren(...parts);
   }
@@ -827,7 +844,11 @@ function render({ model, el }) {
     return [q.x / S, q.y / S];
   }
 
-  svg.addEventListener("pointermove", (ev) => {
+  /** Follow the pointer: the preview moves to the placement nearest it. The preview is the
+   * one decision: a click places exactly what the preview shows (the click's own
+   * coordinates are rounded differently on zoomed and HiDPI screens, so they are not used
+   * again). */
+  function follow(ev) {
     const pt = toBox(ev);
     if (!pt) return;
     ui.pointer = pt;
@@ -840,21 +861,17 @@ function render({ model, el }) {
       ui.pick.b = b;
       drawPreview();
     }
+  }
+  svg.addEventListener("pointermove", follow);
+  svg.addEventListener("pointerdown", (ev) => {
+    // a tap without a hover first (touch): the preview goes where the finger is
+    if (ui.pick && !ui.byPointer) follow(ev);
   });
   svg.addEventListener("pointerleave", () => {
     ui.pointer = null;
   });
-  svg.addEventListener("click", (ev) => {
+  svg.addEventListener("click", () => {
     if (!ui.pick) return;
-    const pt = toBox(ev);
-    if (pt && ui.byPointer) {
-      const [a, b] = snap(ui.pick.p, ui.pick.o, pt[0] - ui.grab[0], pt[1] - ui.grab[1]);
-      if (a !== ui.pick.a || b !== ui.pick.b) {
-        ui.pick.a = a;
-        ui.pick.b = b;
-        drawPreview();
-      }
-    }
     place();
   });
 
@@ -929,7 +946,7 @@ function render({ model, el }) {
     scheduled = true;
     queueMicrotask(redraw);
   };
-  for (const name of ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores"]) {
+  for (const name of ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores", "blocked", "hints", "allow_new_game"]) {
     shell.on(`change:${name}`, schedule);
   }
   redraw();

@@ -22,10 +22,10 @@ __all__ = ["PICTURE_CLASS", "StaticPicture", "picture_html"]
 PICTURE_CLASS = "zw-static"
 
 #: Hides the "Error displaying widget: model not found" line of the widget output that follows
-#: a picture (JupyterLab and Notebook 7 leave that output empty of elements, with that text).
+#: a picture (JupyterLab and Notebook 7 leave that output, class ``jupyter-widgets``, with that
+#: text and no element: a live or loading widget has elements).
 _HIDE_DEAD_WIDGET = (
-    "<style>.jp-OutputArea-child:has(.zw-static) + .jp-OutputArea-child "
-    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]:not(:has(*))'
+    "<style>.jp-OutputArea-child:has(.zw-static) + .jp-OutputArea-child > .jp-OutputArea-output.jupyter-widgets:not(:has(*))"
     "{display:none}</style>"
 )
 
