@@ -36,10 +36,16 @@ spec = KernelSpecManager().get_kernel_spec(name)
 nb.metadata["kernelspec"] = {"name": name, "display_name": spec.display_name, "language": spec.language}
 for cell in nb.cells:
     cell.metadata.pop("execution", None)
+    kept = []
     for out in cell.get("outputs", []):
         data = out.get("data", {})
         if WIDGET in data and ({"image/svg+xml", "text/html"} & set(data)):
             del data[WIDGET]
+        # a board's live view right after its picture output (widgets/static.py): the picture stays
+        if WIDGET in data and kept and "zw-static" in "".join(kept[-1].get("data", {}).get("text/html", "")):
+            continue
+        kept.append(out)
+    cell["outputs"] = kept
 nbformat.write(nb, path)
 PY
 done

@@ -147,8 +147,8 @@ def test_gembloq_board_in_jupyterlab(page, jupyter_server, make_notebook):
     expect(widget.locator(".zw-log-entry.zw-current")).to_contain_text("4.")
     expect(widget.locator(".zw-turn")).to_contain_text("Blue to move")
     expect(widget.locator(".zw-message")).to_contain_text("green placed piece ")
-    expect(widget.locator(".zw-log-entry").nth(1)).to_contain_text("piece 1 (1) at b27")  # one way to name pieces
-    assert widget.locator(".zw-hand .zw-piece[data-piece='1']").get_attribute("title") == "Piece 2 (1.5 squares)"
+    expect(widget.locator(".zw-log-entry").nth(1)).to_contain_text("piece 1 (1 square) at b27")  # one way to name pieces
+    assert widget.locator(".zw-hand .zw-piece[data-piece='1']").get_attribute("title") == "Piece 2 (1½ squares)"
     assert widget.locator(".zw-hand .zw-piece[data-piece='8']").get_attribute("title") == "Piece 9 (L4, 4 squares)"
     last = widget.locator("svg.zw-gq-board circle.zw-gq-last")
     expect(last).to_have_count(1)

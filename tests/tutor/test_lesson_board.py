@@ -75,3 +75,59 @@ def test_question_lessons_hide_the_scores_until_solved():
     assert lb.board.reveal_scores is False
     lb.answer("blue")
     assert lb.board.reveal_scores is True and "Lesson solved" in lb.board.feedback
+
+
+def test_lessons_switch_off_the_boards_own_hints_and_new_game():
+    """The lesson has its own Hint button: the board's hint ladder (and its H key) and New
+    game are off, and such requests are refused."""
+    lb = show_lesson("gembloq", "corner-contact")
+    assert lb.board.hints is False and lb.board.allow_new_game is False
+    lb.board.handle_request({"type": "hint", "mode": "legal", "index": 0})
+    assert lb.board.hint == {} and lb.board.message.startswith("refused:")
+
+
+def test_after_the_lessons_move_the_board_says_why_no_more_moves():
+    """Rulebook, Gameplay: the next colour has placements, but the lesson allows one move;
+    the board says so (``blocked``) and offers no placement, instead of counting 500 of them."""
+    lb = show_lesson("gembloq", "side-to-other")
+    assert lb.board.blocked == "" and lb.board.legal
+    lb.attempt(lb.lesson.solutions(lb.start)[0])
+    assert lb.board.legal == [] and "Try again" in lb.board.blocked
+
+
+def test_try_again_does_not_pile_up_branches():
+    """Each try starts afresh from the lesson's position: no timeline branch per try."""
+    lb = show_lesson("gembloq", "side-to-other")
+    wrong = [a for a in lb.start.legal_actions() if a not in lb.lesson.solutions(lb.start)][:3]
+    for action in wrong:
+        lb.attempt(action)
+        lb.reset()
+    assert len(lb.board.timeline) == 1 and lb.board.cursor["branches"] == [] and lb.board.state == lb.start
+    assert len(lb.attempts) == 3 and lb.board.message == ""
+
+
+def test_a_hint_outline_goes_when_the_lesson_is_solved():
+    lb = show_lesson("gembloq", "corner-contact")
+    for _ in range(len(lb.lesson.hints) + 1):
+        lb.next_hint()
+    assert lb.board.highlight
+    lb.attempt(lb.lesson.solutions(lb.start)[0])
+    assert lb.solved and lb.board.highlight == []
+
+
+def test_the_lessons_static_picture_has_the_trays_and_stays_current(monkeypatch):
+    """A question lesson is answered from the pieces in hand: its picture shows the trays
+    (rulebook, End of the Game), and it follows the position and the solved tick."""
+    import IPython.display as disp
+
+    calls = []
+    monkeypatch.setattr(disp, "display", lambda obj, **kw: calls.append(("display", obj, kw)))
+    monkeypatch.setattr(disp, "update_display", lambda obj, **kw: calls.append(("update", obj, kw)))
+    lb = show_lesson("gembloq", "penalty-points")
+    lb._ipython_display_()
+    (_, pic, kw), (_, widget, _) = calls
+    assert "application/vnd.jupyter.widget-view+json" in widget and "display_id" in kw
+    page = pic["text/html"]
+    assert "pieces in hand" in page and lb.lesson.question in page and f'data-zw-board="{lb.board._picture_id}"' in page
+    lb.answer(lb.lesson.answer)
+    assert calls[-1][0] == "update" and "✓" in calls[-1][1]["text/html"]

@@ -31,7 +31,7 @@ def recorder(board):
 
 
 def snapshot(board):
-    return (board.version, board.state.digest(), len(board.state.history), json.dumps(board.log), json.dumps(board.cursor))
+    return (board.version, board.state.digest(), len(board.state.history), json.dumps(board.moves), json.dumps(board.cursor))
 
 
 def request(board, **content):
@@ -42,7 +42,7 @@ def request(board, **content):
 def test_traits_after_construction():
     board = GembloQBoard(seats=HOTSEAT)
     assert board.seats == HOTSEAT
-    assert board.version > 0 and board.message == "" and board.log == []
+    assert board.version > 0 and board.message == "" and board.moves == []
     geo = board.geometry
     tables = board.state.game.tables
     assert len(geo["cells"]) == 2 * len(tables.cells) and geo["labels"] == tables.labels
@@ -118,9 +118,9 @@ def test_play_from_python_lets_the_bots_answer():
     board = GembloQBoard(seed=1)  # a person plays blue, greedy bots the rest
     board.play(FIRST)
     assert len(board.state.history) == 4 and board.state.to_move == 0
-    assert [e["seat"] for e in board.log] == [0, 1, 2, 3]
+    assert [e["seat"] for e in board.moves] == [0, 1, 2, 3]
     turn = {"round": None, "turn": 1, "step": None, "seat": 0}
-    assert board.log[0] == {"ply": 1, "seat": 0, "notation": FIRST, "text": "piece 1 (1) at b27", "code": [0, 0, 0], "alt": 0, "turn": turn}
+    assert board.moves[0] == {"ply": 1, "seat": 0, "notation": FIRST, "text": "piece 1 (1 square) at b27", "code": [0, 0, 0], "alt": 0, "turn": turn}
     assert board.message.startswith("green placed ")
     assert board.thinking == -1
 
@@ -136,7 +136,7 @@ def test_play_request_checks_version_and_rules():
     assert snapshot(board) == before
 
     request(board, type="play", action=FIRST, version=board.version)
-    assert board.message == "blue placed piece 1 (1) at b27"
+    assert board.message == "blue placed piece 1 (1 square) at b27"
     assert len(board.state.history) == 1 and board.version == before[0] + 1
 
 
@@ -224,7 +224,7 @@ def test_undo_redo_goto_and_branches_in_hotseat():
         board.play(m)
     request(board, type="undo")
     assert len(board.state.history) == 3 and board.cursor["can_redo"] and board.cursor["end"] == 4
-    assert board.message == "undo: back to move 3 (green to move)" and [e["ply"] for e in board.log] == [1, 2, 3, 4]  # the future stays in the log
+    assert board.message == "undo: back to move 3 (green to move)" and [e["ply"] for e in board.moves] == [1, 2, 3, 4]  # the future stays in the log
     request(board, type="redo")
     assert len(board.state.history) == 4 and not board.cursor["can_redo"]
     request(board, type="goto", ply=1, version=board.version)
@@ -235,7 +235,7 @@ def test_undo_redo_goto_and_branches_in_hotseat():
     assert len(board.timeline) == 6
     branches = board.cursor["branches"]
     assert len(branches) == 2 and sum(b["current"] for b in branches) == 1
-    assert board.log[1]["alt"] == 1  # one other move was tried at ply 2
+    assert board.moves[1]["alt"] == 1  # one other move was tried at ply 2
     old = next(b for b in branches if not b["current"])
     request(board, type="goto", node=old["node"], version=board.version)
     assert [str(a) for a in board.state.history] == moves[:2]
@@ -357,7 +357,7 @@ def test_explain_request_answers_with_the_rule():
         "key": "k1",
         "version": board.version,
         "legal": True,
-        "text": "blue placed piece 1 (1) at b27",
+        "text": "blue placed piece 1 (1 square) at b27",
         "rule": "",
     }
     request(board, type="explain", action=[[0, 0], [1, 0], [0, 1], [1, 1]], version=board.version, key="k2")
@@ -397,11 +397,11 @@ def test_new_game_load_and_game_records():
     board.load(played)
     assert len(board.state.history) == 2 and board.cursor["start"] == 0 and board.cursor["can_undo"]
     board.load(played, history=False)
-    assert board.cursor["start"] == 2 and not board.cursor["can_undo"] and board.log == []
+    assert board.cursor["start"] == 2 and not board.cursor["can_undo"] and board.moves == []
     with pytest.raises(ValueError):
         board.load(zw.game("gembloq", players=2).new_state())
     from_record = GembloQBoard(blksgf=write_blksgf(played), seats=HOTSEAT)
-    assert from_record.state == played and len(from_record.log) == 2
+    assert from_record.state == played and len(from_record.moves) == 2
     two = GembloQBoard(players=2)
     assert two.seats == ["human", "greedy"] and two.geometry["H"] == 22
     with pytest.raises(ValueError):
@@ -573,9 +573,9 @@ def test_refusals_are_cleared_when_the_person_moves_on():
     version = board.version
     request(board, type="dismiss")
     assert board.message == "" and board.version == version  # nothing else changes
-    board.message = "blue placed piece 1 (1) at b27"
+    board.message = "blue placed piece 1 (1 square) at b27"
     request(board, type="dismiss")
-    assert board.message == "blue placed piece 1 (1) at b27"  # only refusals are dismissed
+    assert board.message == "blue placed piece 1 (1 square) at b27"  # only refusals are dismissed
     request(board, type="play", action="d26,e26,d27,e27", version=board.version)
     request(board, type="hint", mode="legal", index=0)
     assert board.message == "" and board.hint["index"] == 0  # asking for a hint clears it
@@ -625,11 +625,30 @@ def test_lesson_try_again_clears_the_feedback():
 def test_pieces_are_named_one_way_everywhere():
     board = GembloQBoard(seats=HOTSEAT)
     board.play(FIRST)
-    assert board.message == "blue placed piece 1 (1) at b27" and board.log[0]["text"] == "piece 1 (1) at b27"
+    assert board.message == "blue placed piece 1 (1 square) at b27" and board.moves[0]["text"] == "piece 1 (1 square) at b27"
     labels = [p["label"] for p in board.geometry["pieces"]]
-    assert labels[1] == "piece 2 (1.5)" and labels[20] == "piece 21 (P)" and labels[8] == "piece 9 (L4)"
+    assert labels[1] == "piece 2 (1½ squares)" and labels[20] == "piece 21 (P)" and labels[8] == "piece 9 (L4)"
+    titles = [p["title"] for p in board.geometry["pieces"]]
+    assert titles[0] == "Piece 1 (1 square)" and titles[1] == "Piece 2 (1½ squares)" and titles[8] == "Piece 9 (L4, 4 squares)"
     hint = board.show_hint("legal", index=0)
     assert hint["text"].startswith("yellow placed piece ")
+
+
+def test_a_placement_is_named_at_the_same_cell_by_the_log_and_by_the_front_end():
+    """The front end names a preview at cell ``geometry["pieces"][p]["at"][o]`` of the
+    orientation's cells (translated); the log and messages name it at the notation's first
+    cell: the same cell, for every placement of the playing area."""
+    board = GembloQBoard(seats=HOTSEAT)
+    geo, tables = board.geometry, board.state.game.tables
+    for pl in tables.placements[::7]:
+        p, o, anchor = board.action_code(board.state, pl)
+        flat = geo["pieces"][p]["o"][o]
+        cells = [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+        ax, ay = geo["cells"][2 * anchor], geo["cells"][2 * anchor + 1]
+        dx, dy = ax - cells[0][0], ay - cells[0][1]
+        x, y = cells[geo["pieces"][p]["at"][o]]
+        label = geo["labels"][tables.index[(x + dx, y + dy)]]
+        assert board.short_text(board.state, pl).endswith(f" at {label}"), (str(pl), label)
 
 
 def test_puzzle_board_sends_only_the_playing_colours_starting_square():
@@ -641,3 +660,151 @@ def test_puzzle_board_sends_only_the_playing_colours_starting_square():
 def test_blksgf_argument_must_be_text_or_a_path():
     with pytest.raises(TypeError, match="blksgf must be"):
         GembloQBoard(blksgf=5)
+
+
+# -- seats changed in place (issue #6) -------------------------------------------------------------
+def test_a_seat_changed_in_place_takes_effect_and_a_bad_name_is_refused():
+    """``board.seats[1] = "greedy"`` is checked and applied like an assignment of the whole
+    list: the bot plays at once and after the next move (no KeyError); an unknown name raises
+    SeatError and changes nothing; the number of seats cannot change."""
+    from zongshi_widgets.widgets.base import SeatError
+
+    board = GembloQBoard(seats=HOTSEAT, bot_delay=0)
+    board.play(FIRST)
+    board.seats[1] = "greedy"
+    assert board.seats == ["human", "greedy", "human", "human"] and board.get_state(["seats"])["seats"] == board.seats
+    assert len(board.state.history) == 2 and board.state.to_move == 2  # the greedy bot moved for yellow
+    board.play(board.state.legal_actions()[0])  # red; then green, blue: people
+    board.play(board.state.legal_actions()[0])
+    board.play(board.state.legal_actions()[0])
+    assert len(board.state.history) == 6 and board.state.to_move == 2  # yellow's bot answered again
+    before = snapshot(board)
+    with pytest.raises(SeatError, match="not 'grandmaster'"):
+        board.seats[3] = "grandmaster"
+    with pytest.raises(SeatError, match="fixed at 4"):
+        board.seats.append("human")
+    with pytest.raises(SeatError, match="fixed at 4"):
+        del board.seats[0]
+    assert board.seats == ["human", "greedy", "human", "human"] and snapshot(board) == before
+    board.seats[1] = "human"  # and back: a person again
+    board.play(board.state.legal_actions()[0])
+    assert board.state.to_move == 3
+
+
+def test_a_seat_list_changed_behind_the_boards_back_breaks_nothing():
+    """Even when the seat list is changed around its checks, the board goes on: the session
+    keeps the seats it was given (it is what plays), no KeyError after the next move."""
+    board = GembloQBoard(seats=HOTSEAT, bot_delay=0)
+    board.play(FIRST)
+    list.__setitem__(board.seats, 1, "random")  # around the checks, as old code might
+    assert board.session.seats == tuple(HOTSEAT) and board.run_bots() == 0
+    board.play(board.state.legal_actions()[0])
+    assert len(board.state.history) == 2
+
+
+# -- the move log is `moves`: `log` stays ipywidgets' logger (issue #6) ----------------------------
+def test_the_move_log_does_not_shadow_the_widget_logger():
+    import logging
+
+    board = GembloQBoard(seats=HOTSEAT)
+    assert isinstance(board.log, logging.Logger)
+    assert "moves" in board.keys and "log" not in board.keys
+    board.play(FIRST)
+    assert board.moves[0]["notation"] == FIRST
+    # ipywidgets reports an unknown front-end message through the widget's `log`: that works
+    board._handle_msg({"content": {"data": {"method": "no-such-method"}}, "buffers": []})
+
+
+# -- the static picture beside the live board (issue #6) ------------------------------------------
+def _display_calls(monkeypatch):
+    import IPython.display as disp
+
+    calls = []
+    monkeypatch.setattr(disp, "display", lambda obj, **kw: calls.append(("display", obj, kw)))
+    monkeypatch.setattr(disp, "update_display", lambda obj, **kw: calls.append(("update", obj, kw)))
+    return calls
+
+
+def test_the_board_shows_a_picture_first_and_keeps_it_current(monkeypatch):
+    """Displayed, a board makes two outputs: its picture (with a display id), then the live
+    widget; every change of position replaces the picture, so a notebook saved or exported
+    later shows the position of that moment."""
+    calls = _display_calls(monkeypatch)
+    board = GembloQBoard(seats=["human", "greedy", "greedy", "greedy"], bot_delay=0)
+    board._ipython_display_()
+    (k1, pic, kw1), (k2, widget, kw2) = calls
+    assert k1 == k2 == "display" and kw1 == {"raw": True, "display_id": board._picture.id} and kw2 == {"raw": True}
+    assert set(widget) == {"text/plain", "application/vnd.jupyter.widget-view+json"}
+    assert f'data-zw-board="{board._picture.id}"' in pic["text/html"] and board.get_state(["_picture_id"])["_picture_id"] == board._picture.id
+    assert "0 pieces placed" in pic["text/html"] and "after move 0" in pic["text/html"]
+    board.play(FIRST)  # and the three bots answer
+    kind, new, kw = calls[-1]
+    assert kind == "update" and kw == {"raw": True, "display_id": board._picture.id}
+    assert "4 pieces placed" in new["text/html"] and "after move 4" in new["text/html"]
+    n = len(calls)
+    board.refresh()  # nothing changed: nothing sent
+    assert len(calls) == n
+    board.mark("b1")
+    assert calls[-1][0] == "update" and 'stroke="#000" stroke-width="2"' in calls[-1][1]["text/html"]
+
+
+def test_the_picture_shows_the_trays_but_no_score():
+    """The static picture has each colour's pieces in hand, with their numbers (what a
+    scoring question needs), and no penalty points."""
+    board = GembloQBoard(players=2, seats=["greedy", "greedy"], reveal_scores=False)
+    html_text = board._picture_parts()[0]
+    sheet = board.state.score_sheet()
+    assert "trays" in html_text and f"Blue: {len(board.state.pieces_left(0))} piece" in html_text
+    assert "penalty" not in html_text.lower() and f">{sheet.totals[0]:g} " not in html_text
+
+
+def test_a_picture_is_not_sent_before_the_board_is_displayed(monkeypatch):
+    calls = _display_calls(monkeypatch)
+    board = GembloQBoard(seats=HOTSEAT)
+    board.play(FIRST)
+    assert calls == []
+
+
+# -- lesson switches: no hints, no new game; why nothing may be played ----------------------------
+def test_hint_and_new_game_requests_are_refused_when_switched_off():
+    board = GembloQBoard(seats=HOTSEAT, hints=False, allow_new_game=False)
+    board.play(FIRST)
+    before = snapshot(board)
+    request(board, type="hint", mode="legal", index=0)
+    assert board.hint == {} and board.message.startswith("refused: this board gives no hints")
+    request(board, type="new_game", seed=3)
+    assert snapshot(board) == before and board.message.startswith("refused: no new game here")
+
+
+def test_blocked_says_why_nothing_may_be_played_when_the_validator_refuses_every_move():
+    board = GembloQBoard(seats=HOTSEAT)
+    assert board.blocked == ""
+    board.validator = lambda state, action: "this lesson is about one move" if state.history else None
+    board.play(FIRST)
+    assert board.legal == [] and board.blocked == "this lesson is about one move"
+    board.undo()
+    assert board.blocked == "" and len(board.legal) == 36
+
+
+def test_ping_is_answered_so_a_view_can_tell_a_live_kernel_from_a_gone_one():
+    board = GembloQBoard(seats=HOTSEAT)
+    sent = []
+    board.send = lambda msg, buffers=None: sent.append(msg)
+    before = snapshot(board)
+    request(board, type="ping", key="k1")
+    assert sent == [{"type": "pong", "key": "k1"}] and snapshot(board) == before
+    request(board, type="ping", key=["not", "a", "key"])
+    assert board.message.startswith("error: 'key' must be")
+
+
+def test_branches_are_named_by_their_move_at_the_fork():
+    """Two lines from the same position differ in their names: each names its own move."""
+    board = GembloQBoard(seats=HOTSEAT)
+    board.play(FIRST)
+    a, b = board.state.legal_actions()[0], board.state.legal_actions()[-1]
+    board.play(a)
+    board.undo()
+    board.play(b)
+    texts = [br["text"] for br in board.cursor["branches"]]
+    assert texts == [board.short_text(board.timeline.root.children[0].state, a), board.short_text(board.timeline.root.children[0].state, b)]
+    assert texts[0] != texts[1] and all(br["from"] == 2 for br in board.cursor["branches"])

@@ -20,7 +20,7 @@ HIDDEN = [n for n in zw.games() if zw.game_type(n).hidden_information]
 
 #: Traits whose wire form must depend only on what the watching seat sees. ``version`` counts
 #: changes, ``geometry`` is static: both are the same for any deal.
-SEAT_TRAITS = ("view", "legal", "log", "message", "hint", "screen", "watch", "cursor", "seats", "thinking")
+SEAT_TRAITS = ("view", "legal", "moves", "message", "hint", "screen", "watch", "cursor", "seats", "thinking")
 
 
 def wire(board) -> dict:
@@ -88,14 +88,14 @@ def test_logs_and_messages_are_written_per_seat(name):
         assert session.state.history[-1] == action or str(session.state.history[-1]) == str(action)
         for seat, board in [*enumerate(boards), (None, spectator)]:
             text = before.action_text(action, seat)
-            entry = board.log[-1]
+            entry = board.moves[-1]
             assert entry["seat"] == mover
             if seat == mover or text == str(action):
                 assert entry["notation"] == str(action)
             else:
                 assert entry["notation"] is None and entry["code"] is None and entry["text"] == text
                 assert board.message.startswith(f"{game.seat_names[mover]} {text}")
-                assert board.get_state()["log"][-1][2:4] == [text, None]
+                assert board.get_state()["moves"][-1][2:4] == [text, None]
     for board in [*boards, spectator]:
         board.close()
 
@@ -115,7 +115,7 @@ def test_privacy_screen_between_two_people_at_one_screen():
     board.play("pass")  # now east, another person: the screen comes up before east's hand
     assert board.state.to_move == 1 and board.screen["seat"] == 1
     assert board.view["seat"] is None and "hand" not in board.view and "bid" not in board.view
-    assert board.get_state()["log"][-2][2] == "bid a card"  # north's bid, as the spectator reads it
+    assert board.get_state()["moves"][-2][2] == "bid a card"  # north's bid, as the spectator reads it
     board.ready()
     assert board.view["seat"] == 1 and board.view["hand"] == board.state.view(1)["hand"]
     # one person against bots: no screen needed
@@ -148,7 +148,7 @@ def test_boards_sharing_a_session_each_act_only_for_their_seat():
     assert east.message.startswith("refused: it is north's turn") and north.state.history == ()
     request_to(north, type="play", action=f"bid {card}", version=north.version)
     assert east.version == north.version and len(east.state.history) == 1
-    assert east.log[-1]["text"] == "bid a card" and north.log[-1]["text"] == f"bid {card}"
+    assert east.moves[-1]["text"] == "bid a card" and north.moves[-1]["text"] == f"bid {card}"
     assert east.view["has_bid"] == [True, False] and "bid" in north.view and north.view["bid"] == card
     north.undo()
     assert east.state.history == () and east.cursor["ply"] == 0 and east.cursor["can_redo"]
@@ -160,16 +160,17 @@ def test_boards_sharing_a_session_each_act_only_for_their_seat():
         GameBoard()
 
 
-def test_seats_cannot_change_in_place_and_bad_names_are_refused():
+def test_seats_change_through_the_session_and_bad_names_are_refused():
     board = GameBoard(zw.game("sealed_bids", players=2).new_state(seed=1), seats=["human", "greedy"])
-    with pytest.raises(TypeError, match="in place"):
-        board.seats[1] = "random"
-    with pytest.raises(TypeError, match="in place"):
+    other = GameBoard(session=board.session, seat=1)
+    board.seats[1] = "random"  # in place: checked, handed to the session, shown on every board
+    assert board.session.seats == ("human", "random") and other.seats == ["human", "random"]
+    with pytest.raises(ValueError, match="fixed at 2"):
         board.seats.append("human")
-    assert board.seats == ["human", "greedy"] and board.session.seats == ("human", "greedy")
     with pytest.raises(ValueError, match="not 'alphago'"):
         board.seats = ["human", "alphago"]
-    board.seats = ["human", "random"]
+    with pytest.raises(ValueError, match="not 'alphago'"):
+        board.seats[0] = "alphago"
     assert board.session.seats == ("human", "random") and board.seats == ["human", "random"]
 
 

@@ -9,22 +9,19 @@ from typing import Any
 import ipywidgets as W
 
 from ..core import State
+from ..widgets.static import StaticPicture, picture_html
 from .lesson import Feedback, Lesson, lesson
 
 
 def board_class(game: str) -> type:
-    """The board widget class of a game (by registry name).
+    """The board widget class a game registered (the generic board for a game without one).
 
     Raises:
-        KeyError: the game has no board yet.
+        KeyError: no game has that name.
     """
     from .. import widgets
 
-    boards = {"gembloq": widgets.GembloQBoard}
-    try:
-        return boards[game]
-    except KeyError:
-        raise KeyError(f"no board widget for {game!r} yet") from None
+    return widgets.board_class(game)
 
 
 class LessonBoard(W.VBox):
@@ -54,7 +51,9 @@ class LessonBoard(W.VBox):
         self._hint_index = 0
         self.board = board_class(item.game)(state=self.start, seats=["human"] * self.start.game.players, history=False, **board_options)
         self.board.task = item.task
-        self.board.add_class("zw-in-lesson")  # hides the board's own hints and "New game"
+        self.board.hints = False  # the lesson gives its own hints (the Hint button)
+        self.board.allow_new_game = False  # the lesson's position stays: "Try again"
+        self.board.add_class("zw-in-lesson")
         if item.goal == "answer":  # the score panel would give the answer away
             self.board.reveal_scores = False
         self.board.observe_play(self._judge)
@@ -74,20 +73,35 @@ class LessonBoard(W.VBox):
             controls = [W.HTML(f"<b>{html.escape(item.question)}</b>"), self._answer, check, *controls]
         super().__init__([self._title, self.board, W.HBox(controls, layout=W.Layout(flex_flow="row wrap", align_items="center")), self._hint])
         self.add_class("zw-lesson")
+        self._picture = StaticPicture(self._picture_parts)
+        self.board.observe(lambda _change: self._picture.update(), names=["version", "highlight"])
+
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """Display the lesson as two outputs: a static picture (title, task, question, the
+        position with the trays), kept up to date, then the live lesson, which hides the
+        picture while it runs (see :mod:`zongshi_widgets.widgets.static`)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        self._picture.display(data)
 
     def _repr_mimebundle_(self, **kwargs: Any):
-        """The widget view, plus a static HTML picture (title, task, board as SVG) for
-        nbconvert, GitHub and wherever widgets cannot run."""
+        """The widget view plus the static picture as ``text/html``, for tools that take one
+        bundle (IPython's own display uses :meth:`_ipython_display_`)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data)
-        svg = getattr(self.board.state, "_repr_svg_", None)
-        picture = svg() if svg is not None else ""
-        question = f"<p><b>{html.escape(self.lesson.question)}</b></p>" if self.lesson.question else ""
-        data["text/html"] = f"{self._title_html()}<p>{html.escape(self.lesson.task)}</p>{question}{picture}"
+        data["text/html"] = self._picture_parts()[0]
         return data, metadata
+
+    def _picture_parts(self) -> tuple[str, str]:
+        question = f"<p><b>{html.escape(self.lesson.question)}</b></p>" if self.lesson.question else ""
+        body = f"{self._title_html()}<p>{html.escape(self.lesson.task)}</p>{question}{self.board.picture()}"
+        caption = "Picture of the lesson, kept for saved and exported copies of this notebook: run the cell in Jupyter to try it."
+        return picture_html(self.board._picture_id, body, caption), f"Lesson: {self.lesson.title}"
 
     def _title_html(self) -> str:
         mark = " ✓" if self.solved else ""
@@ -113,6 +127,8 @@ class LessonBoard(W.VBox):
         self.solved = True
         self._title.value = self._title_html()
         self.board.reveal_scores = True
+        self.board.highlight = []  # a hint's outline has done its work
+        self._picture.update()
 
     def attempt(self, action: Any) -> Feedback:
         """Play ``action`` on the board as the learner would, and return the lesson's feedback.
@@ -173,8 +189,10 @@ class LessonBoard(W.VBox):
 
     def reset(self) -> None:
         """Back to the lesson's position; the hints start again (the attempts so far, and a
-        solved lesson's tick, are kept)."""
-        self.board.goto(node=0)
+        solved lesson's tick, are kept in :attr:`attempts` and the title). The move tried is
+        dropped from the board's timeline: each try starts afresh, not as a new branch."""
+        self.board.load(self.start, history=False)
+        self.board.message = ""
         self.board.highlight = []
         self._hint.value = ""
         self._hint_index = 0

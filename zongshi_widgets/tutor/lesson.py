@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import core
-from ..core import IllegalAction, State
+from ..core import IllegalAction, State, registration
 
 
 @dataclass(frozen=True)
@@ -93,11 +93,15 @@ def goals(game: str) -> dict[str, str]:
 
 
 def _load_game_goals(game: str) -> None:
+    """Import the module a game registered for its lesson goals (``register(..., lessons=...)``)."""
     if game not in _GOALS:
         try:
-            importlib.import_module(f"{__package__}.{game}")
-        except ModuleNotFoundError:
-            _GOALS[game] = {}
+            module = registration(game).lessons
+        except KeyError:
+            module = None
+        if module is not None:
+            importlib.import_module(module)
+        _GOALS.setdefault(game, {})
 
 
 @dataclass(frozen=True)

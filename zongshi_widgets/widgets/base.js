@@ -49,12 +49,49 @@ const zw = (() => {
     return splitMessage(text)[0] !== "info";
   }
 
+  /** The branch sign, drawn (the fork character is missing from Debian's default fonts). */
+  function forkIcon() {
+    return s("svg", { class: "zw-fork", viewBox: "0 0 12 14", "aria-hidden": "true" },
+      s("path", { d: "M3 1v12M3 9c0-3 6-3 6-6V1", fill: "none", stroke: "currentColor", "stroke-width": 1.6, "stroke-linecap": "round" }));
+  }
+
   function cap(text) {
     return text ? text[0].toUpperCase() + text.slice(1) : text;
   }
 
   function seatKind(kind) {
     return kind === "human" ? "person" : `${kind} bot`;
+  }
+
+  /**
+   * While a live view of a board is on the page, hide the board's static picture output
+   * (widgets/static.py): a style rule keyed by the picture's id, kept while any view of that
+   * board lives (the picture output may be redrawn after every move, so hiding its element
+   * once would not last).
+   */
+  const livePictures = new Map(); // picture id -> [style element, number of live views]
+  function hidePicture(id) {
+    if (!id || !/^[0-9a-f]+$/.test(id)) return () => {};
+    let entry = livePictures.get(id);
+    if (!entry) {
+      const style = document.createElement("style");
+      style.dataset.zwLive = id;
+      style.textContent = `.jp-OutputArea-child:has(.zw-static[data-zw-board="${id}"]), .zw-static[data-zw-board="${id}"] { display: none !important; }`;
+      document.head.append(style);
+      entry = [style, 0];
+      livePictures.set(id, entry);
+    }
+    entry[1] += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      entry[1] -= 1;
+      if (entry[1] <= 0) {
+        entry[0].remove();
+        livePictures.delete(id);
+      }
+    };
   }
 
   /**
@@ -67,6 +104,7 @@ const zw = (() => {
    */
   function shell(model, el, game) {
     const listeners = [];
+    const showPicture = hidePicture(model.get("_picture_id"));
     const on = (name, fn) => {
       model.on(name, fn);
       listeners.push([name, fn]);
@@ -80,6 +118,9 @@ const zw = (() => {
       "aria-label": game.label || `${game.name} board`,
     });
     const task = h("div", { class: "zw-task", role: "note", hidden: true });
+    const gone = h("div", { class: "zw-gone", role: "alert", hidden: true },
+      h("strong", {}, "The kernel behind this board is gone"),
+      " (restarted or shut down), so the board cannot play any more: run this cell again for a live board.");
     const feedback = h("div", { class: "zw-feedback", role: "status", "aria-live": "polite", hidden: true });
     const turn = h("div", { class: "zw-turn", "aria-live": "polite" });
     const thinking = h("span", { class: "zw-thinking", hidden: true });
@@ -105,18 +146,79 @@ const zw = (() => {
 
     const logList = h("ol", { class: "zw-log", "aria-label": "Move log: choose a move to go back to it" });
     const logBox = h("div", { class: "zw-logbox" }, h("div", { class: "zw-caption" }, "Moves"), logList);
-    const side = h("div", { class: "zw-side" }, sideTop, toolbar, controls, hints, logBox);
+    // the move controls first (under the game's hand, if any), so that they stay on screen
+    // beside the board on a laptop; the score cards and the log below them
+    const side = h("div", { class: "zw-side" }, controls, toolbar, sideTop, hints, logBox);
     const main = h("div", { class: "zw-main" }, stage, side);
     const status = h("div", { class: "zw-status", role: "status", "aria-live": "polite" });
     const message = h("div", { class: "zw-message", "aria-live": "polite" });
     const lines = h("div", { class: "zw-lines" }, status, message); // a game may move it next to its board
-    root.append(task, feedback, header, main, lines);
+    root.append(gone, task, feedback, header, main, lines);
     el.append(root);
 
     // Moves and jumps carry the version they were made at (Python refuses stale ones);
     // undo, redo, hints and "let bots play" mean the same at any version.
     const version = () => model.get("version");
-    const send = (msg) => model.send(msg);
+    let dead = false;
+    const send = (msg) => {
+      if (dead) return;
+      try {
+        model.send(msg);
+      } catch (err) {
+        markGone();
+      }
+    };
+
+    // Is the kernel behind this view alive? Ask (ping); no answer while the kernel is not
+    // busy, a closed comm or a kernel restart (comm_live_update) means it is gone.
+    let pending = null;
+    let pingTimer = null;
+    const kernelBusy = () => {
+      const k = model.widget_manager && model.widget_manager.kernel;
+      return !!k && k.connectionStatus === "connected" && (k.status === "busy" || k.status === "starting" || k.status === "autorestarting");
+    };
+    function ping(wait) {
+      if (dead) return;
+      pending = `${Date.now()}-${Math.random()}`;
+      send({ type: "ping", key: pending });
+      clearTimeout(pingTimer);
+      const check = () => {
+        if (pending === null || dead) return;
+        if (kernelBusy()) {
+          pingTimer = setTimeout(check, 1000);
+          return;
+        }
+        markGone();
+      };
+      pingTimer = setTimeout(check, wait);
+    }
+    function markGone() {
+      if (dead) return;
+      dead = true;
+      clearTimeout(pingTimer);
+      gone.hidden = false;
+      root.classList.add("zw-dead");
+      for (const b of root.querySelectorAll("button, select, input")) b.disabled = true;
+      setStatus("The kernel is gone: run this cell again to play.", "bad");
+      if (game.onGone) game.onGone();
+    }
+    on("msg:custom", (msg) => {
+      if (msg && msg.type === "pong" && msg.key === pending) pending = null;
+    });
+    on("comm_live_update", () => ping(2500));
+    // a restart or death of the kernel ends every widget of it (JupyterLab's kernel object,
+    // when the widget manager has one; exported HTML pages have none and rely on the ping)
+    const kernel0 = model.widget_manager && model.widget_manager.kernel;
+        // (a restart through the server's REST API shows as "starting": the widget exists, so its
+    // kernel had started already)
+    const onKernelStatus = (_k, st) => {
+      if (st === "starting" || st === "restarting" || st === "autorestarting" || st === "dead") markGone();
+    };
+    if (kernel0 && kernel0.statusChanged && kernel0.statusChanged.connect) kernel0.statusChanged.connect(onKernelStatus);
+    const watch = setInterval(() => {
+      const k = model.widget_manager && model.widget_manager.kernel;
+      if (kernel0 && (k !== kernel0 || kernel0.isDisposed)) markGone();
+    }, 3000);
 
     undo.addEventListener("click", () => send({ type: "undo" }));
     redo.addEventListener("click", () => send({ type: "redo" }));
@@ -172,7 +274,7 @@ const zw = (() => {
         } else if (key === "u" && ev.shiftKey) {
           send({ type: "redo" });
           handled = true;
-        } else if (key === "h") {
+        } else if (key === "h" && model.get("hints") !== false) {
           nextHint();
           handled = true;
         }
@@ -197,6 +299,7 @@ const zw = (() => {
     });
 
     function setStatus(text, kind) {
+      if (dead && kind !== "bad") return;
       status.textContent = text || "";
       status.dataset.kind = kind || "info";
       status.hidden = !text;
@@ -204,7 +307,7 @@ const zw = (() => {
 
     let logSeen = null;
     function updateLog() {
-      const log = model.get("log") || [];
+      const log = model.get("moves") || [];
       const cursor = model.get("cursor") || {};
       if (logSeen && logSeen[0] === log && logSeen[1] === cursor) return;
       logSeen = [log, cursor];
@@ -224,7 +327,7 @@ const zw = (() => {
         h("span", { class: "zw-ply" }, seat === null ? "" : `${ply}.`),
         seat === null ? null : game.swatch(seat, "zw-log-swatch"),
         h("span", { class: "zw-log-text" }, text),
-        alt ? h("span", { class: "zw-alt", title: `${alt} other move${alt > 1 ? "s" : ""} tried here` }, `⑂${alt}`) : null);
+        alt ? h("span", { class: "zw-alt", title: `${alt} other move${alt > 1 ? "s" : ""} tried here` }, forkIcon(), String(alt)) : null);
         return h("li", {}, button);
       };
       frag.append(entry(start, null, "Start", 0));
@@ -248,7 +351,7 @@ const zw = (() => {
       branches.replaceChildren(...list.map((b, i) => h("option", {
         value: b.node,
         selected: b.current ? true : null,
-      }, `Line ${i + 1}: ${b.from > 0 ? `from move ${b.from}` : "from the start"}, ${b.end} moves${b.current ? " (shown)" : ""}`)));
+      }, `Line ${i + 1}: move ${b.from}, ${b.text || "start"}${b.end > b.from ? ` (+${b.end - b.from} more)` : ""}${b.current ? " (shown)" : ""}`)));
     }
 
     function update() {
@@ -281,6 +384,8 @@ const zw = (() => {
       }
       botsButton.hidden = !(think < 0 && toMove !== null && toMove !== undefined && seats[toMove] && seats[toMove] !== "human");
 
+      hints.hidden = model.get("hints") === false;
+      newGame.hidden = model.get("allow_new_game") === false;
       const hint = model.get("hint") || {};
       const hasHint = !!hint.action;
       const canHint = toMove !== null && toMove !== undefined && seats[toMove] === "human";
@@ -300,7 +405,10 @@ const zw = (() => {
       updateLog();
       updateBranches();
       root.dataset.version = String(model.get("version"));
+      if (dead) for (const b of root.querySelectorAll("button, select, input")) b.disabled = true;
     }
+
+    ping(4000);
 
     return {
       root, stage, side, sideTop, toolbar, header, turn, lines,
@@ -308,9 +416,14 @@ const zw = (() => {
       dismiss,
       update,
       on,
+      isDead: () => dead,
       destroy() {
+        clearTimeout(pingTimer);
+        clearInterval(watch);
+        if (kernel0 && kernel0.statusChanged && kernel0.statusChanged.disconnect) kernel0.statusChanged.disconnect(onKernelStatus);
         for (const [name, fn] of listeners) model.off(name, fn);
         if (confirmTimer) clearTimeout(confirmTimer);
+        showPicture();
         root.remove();
       },
     };

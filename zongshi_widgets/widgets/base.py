@@ -29,10 +29,14 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``message``     the last message: what the last move did (the game's words), ``"illegal: ..."``,
                 ``"refused: ..."``, ``"stale: ..."``, ``"error: ..."``.
 ``feedback``    what the lesson hooks said about the last move.
-``log``         the current line: ``[{ply, seat, notation, text, code, alt, turn}, ...]`` as the watching
-                seat sees it (entries after the cursor are what redo replays).
-``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``.
-``seats``       ``"human"`` or a bot name per seat (change it by assigning a new list).
+``moves``       the move log: the current line, ``[{ply, seat, notation, text, code, alt,
+                turn}, ...]`` as the watching seat sees it (entries after the cursor are what
+                redo replays). (Not ``log``: that is ipywidgets' own logger.)
+``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``; each branch
+                ``{node, from, end, current, text}`` (``text``: its move at the fork).
+``seats``       ``"human"`` or a bot name per seat. Assign a new list, or change one entry in
+                place (``board.seats[1] = "greedy"``): both are checked and take effect at
+                once; the number of seats cannot change.
 ``watch``       ``{seat, mode, open_hands, may_act}``: who this board shows.
 ``screen``      ``{}`` or ``{seat, text}``: the privacy screen shown instead of a hand.
 ``version``     bumps on every change of position; requests carry it.
@@ -41,21 +45,30 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``highlight``   a lesson's marks, in ids the game's front end understands.
 ``task``        text shown above the board (a lesson's task).
 ``reveal_scores`` ``False`` hides scores, ranks and winners (question lessons).
+``hints``       ``False`` (a lesson, which has its own hints): no hint ladder; hint requests
+                are refused.
+``allow_new_game`` ``False`` (a lesson): no *New game*; such requests are refused.
+``blocked``     why the person to move may not move although the rules allow moves (a
+                lesson's validator refuses them all), else ``""``.
+``_picture_id`` the id of this board's static picture output (see :mod:`.static`).
 ==============  ===========================================================================
 
 Requests (see :meth:`GameBoard.request_types`; a game's board adds its own with
 :func:`~zongshi_widgets.widgets.protocol.request`): ``play {action, version}``, ``explain
 {action, version, key}``, ``undo``, ``redo``, ``goto {ply | node}``, ``hint {mode, index,
 bot}``, ``bots``, ``new_game {seed}``, ``dismiss``, ``ready`` (the privacy screen's "I am
-ready"). A request that is malformed, stale, illegal or refused changes nothing and is
+ready"), ``ping {key}`` (is the kernel alive? answered by a ``pong`` message; a view that gets
+no answer says the kernel is gone and the cell needs running again). A request that is malformed, stale, illegal or refused changes nothing and is
 answered in ``message``.
 """
 
 from __future__ import annotations
 
 import difflib
+import html
 import inspect
 import pathlib
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -68,8 +81,9 @@ from ..core import IllegalAction, State, Timeline
 from ..core.timeline import Node
 from .protocol import BadRequest, RequestHandler, request
 from .session import HUMAN, Event, GameSession, SeatError, check_seats
+from .static import StaticPicture, picture_html
 
-__all__ = ["HUMAN", "BadRequest", "GameBoard", "SeatError", "read_asset"]
+__all__ = ["HUMAN", "BadRequest", "GameBoard", "SeatError", "SeatList", "read_asset"]
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -78,7 +92,7 @@ REFUSAL_KINDS = ("illegal:", "refused:", "stale:", "error:")
 
 #: Traits the board computes itself: not constructor options.
 BOARD_OWNED = frozenset(
-    {"geometry", "view", "legal", "log", "cursor", "version", "hint", "thinking", "message", "keys", "comm", "watch", "screen"}
+    {"geometry", "view", "legal", "moves", "cursor", "version", "hint", "thinking", "message", "blocked", "keys", "comm", "log", "watch", "screen"}
 )
 
 #: Watching mode of a hot-seat board.
@@ -103,13 +117,49 @@ def _is_int(value: Any) -> bool:
 
 
 class SeatList(list):
-    """The seat kinds as a board shows them: a list that refuses changes in place (assign a
-    new list to ``board.seats`` instead, which is checked)."""
+    """The value of a board's ``seats``: a list whose in-place changes go through the board.
 
-    def _refuse(self, *args: Any, **kwargs: Any):
-        raise TypeError("board.seats cannot be changed in place; assign a new list with one kind per seat: board.seats = [...]")
+    ``board.seats[1] = "greedy"`` is checked like an assignment of the whole list (an unknown
+    name raises :class:`SeatError` and changes nothing) and then takes effect at once. Changes
+    that would alter the number of seats (``append``, ``del``, ``pop``...) raise
+    :class:`SeatError`.
+    """
 
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __slots__ = ("_owner",)
+
+    def __init__(self, seats=(), owner: Any = None):
+        super().__init__(seats)
+        self._owner = weakref.ref(owner) if owner is not None else None
+
+    def _replace(self, new: list[str]) -> None:
+        owner = self._owner() if self._owner is not None else None
+        if owner is None:  # a list kept after its board is gone: an ordinary list
+            super().__init__(new)
+            return
+        owner.seats = new  # checked, then a fresh SeatList (this one stays as it was)
+
+    def __setitem__(self, index, value) -> None:
+        new = list(self)
+        new[index] = value
+        if len(new) != len(self):
+            raise SeatError(f"the number of seats is fixed at {len(self)}")
+        self._replace(new)
+
+    def _fixed(self, *_args, **_kwargs):
+        raise SeatError(f"the number of seats is fixed at {len(self)}: change one with board.seats[i] = 'human' or a bot name")
+
+    append = extend = insert = pop = remove = clear = __delitem__ = __iadd__ = __imul__ = _fixed
+
+    def sort(self, *args, **kwargs) -> None:
+        new = list(self)
+        new.sort(*args, **kwargs)
+        self._replace(new)
+
+    def reverse(self) -> None:
+        self._replace(list(reversed(self)))
+
+    def __reduce__(self):  # copies and pickles are plain lists
+        return (list, (list(self),))
 
 
 class _Seats(t.TraitType):
@@ -121,9 +171,9 @@ class _Seats(t.TraitType):
     def validate(self, obj, value):
         session = getattr(obj, "_session", None)
         if session is None:
-            return SeatList(value)
+            return SeatList(value, obj)
         try:
-            return SeatList(check_seats(value, session.game))
+            return SeatList(check_seats(value, session.game), obj)
         except SeatError as exc:
             raise SeatTraitError(str(exc)) from None
 
@@ -169,7 +219,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     legal = t.List().tag(sync=True, to_json=lambda value, board: board._wire_legal(value))
     message = t.Unicode("").tag(sync=True)
     feedback = t.Unicode("").tag(sync=True)
-    log = t.List().tag(sync=True, to_json=lambda value, board: board._wire_log(value))
+    moves = t.List().tag(sync=True, to_json=lambda value, board: board._wire_moves(value))
     cursor = t.Dict().tag(sync=True)
     seats = _Seats(SeatList()).tag(sync=True, to_json=lambda value, board: list(value))
     watch = t.Dict().tag(sync=True)
@@ -180,6 +230,10 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     highlight = t.List().tag(sync=True)
     task = t.Unicode("").tag(sync=True)
     reveal_scores = t.Bool(True).tag(sync=True)
+    hints = t.Bool(True).tag(sync=True)
+    allow_new_game = t.Bool(True).tag(sync=True)
+    blocked = t.Unicode("").tag(sync=True)
+    _picture_id = t.Unicode("").tag(sync=True)
 
     #: ``view`` keys that reveal the score; left out when ``reveal_scores`` is ``False``.
     SCORE_KEYS: tuple[str, ...] = ("winners", "ranking", "scores", "totals", "tiebreak")
@@ -225,11 +279,13 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         self._open_hands = open_hands
         self._shown_seat: int | None = None  # hot seat: whose secrets are on screen now
         self._entries: dict[tuple[int, int | None], dict] = {}  # (node id, seat) -> log entry
-        super().__init__(geometry=self._geometry(), seats=SeatList(session.seats), **kwargs)
+        self._picture = StaticPicture(self._picture_parts)
+        super().__init__(geometry=self._geometry(), seats=list(session.seats), _picture_id=self._picture.id, **kwargs)
         self.on_msg(self._on_custom_msg)
         self.observe(self._on_seats, names="seats")
         self.observe(self._on_reveal_scores, names="reveal_scores")
         self.observe(self._on_feedback, names="feedback")
+        self.observe(lambda _change: self._picture.update(), names=["highlight", "task"])
         session.subscribe(self._on_event)
         if self.feedback:  # given to the constructor: the session's feedback
             session.feedback = self.feedback
@@ -582,14 +638,27 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         """A few words for the move log about a (visible) action (override)."""
         return str(action)
 
-    def picture(self, state: State, seat: int | None) -> str | None:
-        """A static SVG picture of ``state`` as ``seat`` sees it, for saved notebooks and
-        exports (override). Default: the state's own picture in games without hidden
-        information, else none."""
+    def picture(self) -> str:
+        """A static picture of the position, HTML, for saved notebooks and exports (override).
+
+        Default: the state's own ``_repr_svg_`` in games without hidden information; in games
+        with secrets, the public view as text (a notebook's outputs are seen by everybody who
+        opens it, so its picture shows no seat's secrets).
+        """
+        state = self.state
         if not self._game.game_type.hidden_information:
             svg = getattr(state, "_repr_svg_", None)
-            return svg() if svg is not None else None
-        return None
+            if svg is not None:
+                return svg()
+            return f"<pre>{html.escape(repr(state))}</pre>"
+        view = state.view(None)
+        rows = "".join(f"<tr><th style='text-align:left'>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in view.items())
+        return f"<table>{rows}</table>"
+
+    def _picture_parts(self) -> tuple[str, str]:
+        ply = len(self.state.history)
+        caption = f"Picture of the board after move {ply}, kept for saved and exported copies of this notebook: run the cell in Jupyter to play."
+        return picture_html(self._picture.id, self.picture(), caption), f"{type(self).__name__}: {self.state!r}"
 
     def parse_request_action(self, state: State, action: Any) -> Any:
         """Turn the ``action`` field of a browser request into an action of ``state``.
@@ -608,8 +677,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     def _wire_legal(self, legal: list) -> Any:
         return legal
 
-    def _wire_log(self, log: list) -> list:
-        return [[e["ply"], e["seat"], e["text"], e["code"], e["alt"]] for e in log]
+    def _wire_moves(self, moves: list) -> list:
+        return [[e["ply"], e["seat"], e["text"], e["code"], e["alt"]] for e in moves]
 
     # ------------------------------------------------------------------------------------
     # Who watches, who may act
@@ -728,8 +797,17 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             if self._open_hands:
                 view["open"] = [state.private_view(s) for s in range(self._game.players)]
             self.view = view
-            self.legal = self.compact_legal(state, session.allowed_actions(state)) if acting is not None else []
-            self.log = self._log_entries(seat)
+            blocked = ""
+            if acting is not None:
+                allowed = session.allowed_actions(state)
+                self.legal = self.compact_legal(state, allowed)
+                if not allowed and session.validator is not None:
+                    first = next(iter(state.legal_actions()), None)
+                    blocked = (session.validator_says(state, first) or "") if first is not None else ""
+            else:
+                self.legal = []
+            self.blocked = blocked
+            self.moves = self._log_entries(seat)
             self.cursor = self._cursor_info()
             mode = "auto" if self._mode == AUTO else "spectator" if self._mode is None else "seat"
             self.watch = {"seat": seat, "mode": mode, "open_hands": self._open_hands, "may_act": acting is not None}
@@ -745,6 +823,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             if message is not None:
                 self.message = message
             self.version = session.version
+        self._picture.update()
 
     def _sync_feedback(self) -> None:
         value = self._session.feedback
@@ -773,7 +852,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
                     "ply": len(node.state.history),
                     "seat": before.to_move,
                     "notation": str(node.action) if visible else None,
-                    "text": self.short_text(before, node.action) if visible else before.action_text(node.action, seat),
+                    "text": self._entry_text(before, node.action, seat),
                     "code": self.action_code(before, node.action) if visible else None,
                     "alt": 0,
                     "turn": before.turn.to_json(),
@@ -782,6 +861,11 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             entry["alt"] = len(node.parent.children) - 1
             out.append(dict(entry))
         return out
+
+    def _entry_text(self, before: State, action: Any, seat: int | None) -> str:
+        """A move as ``seat`` reads it in the log: the board's words for a visible move, the
+        engine's public part (``action_text``) for another seat's secret one."""
+        return self.short_text(before, action) if self._sees(before, action, seat) else before.action_text(action, seat)
 
     def _cursor_info(self) -> dict:
         tl = self.timeline
@@ -794,7 +878,10 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             for node in path[1:]:
                 if node.parent is not None and len(node.parent.children) > 1:
                     fork = node
-            branches.append({"node": fork.id, "from": len(fork.state.history), "end": len(path[-1].state.history), "current": path[-1].id in current})
+            # what sets the line apart: its move at the fork, as the watching seat reads it
+            text = self._entry_text(fork.parent.state, fork.action, self._looking_seat()) if fork.parent is not None else ""
+            end = len(path[-1].state.history)
+            branches.append({"node": fork.id, "from": len(fork.state.history), "end": end, "current": path[-1].id in current, "text": text})
         return {
             "ply": len(tl.state.history),
             "start": start,
@@ -963,6 +1050,9 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     def _req_hint(self, content: dict) -> None:
         if self._stale(content, required=False):
             return
+        if not self.hints:
+            self.message = "refused: this board gives no hints here (a lesson has its own Hint button)"
+            return
         mode = content.get("mode", "legal")
         index = content.get("index", 0)
         bot = content.get("bot", default_bot(self._game))
@@ -974,6 +1064,13 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if not isinstance(bot, str) or bot not in known:
             raise BadRequest(f"'bot' must be one of {', '.join(known)}")
         self.show_hint(mode, index=index, bot=bot, wrap=True)
+
+    @request("ping", "key")
+    def _req_ping(self, content: dict) -> None:
+        key = content.get("key")
+        if key is not None and not isinstance(key, (str, int, float)):
+            raise BadRequest("'key' must be a string or a number")
+        self.send({"type": "pong", "key": key})
 
     @request("dismiss")
     def _req_dismiss(self, content: dict) -> None:
@@ -999,21 +1096,35 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         seed = content.get("seed")
         if seed is not None and not _is_int(seed):
             raise BadRequest("'seed' must be an integer or null")
+        if not self.allow_new_game:
+            self.message = "refused: no new game here (a lesson keeps its position: use Try again)"
+            return
         self._session.new_game(seed, run_bots=False)
         self._session.schedule_bots()
 
     # -- display ---------------------------------------------------------------------------
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """Display the board as two outputs: a static picture of the position, kept up to date
+        after every move, then the live widget (which hides the picture while it runs). See
+        :mod:`zongshi_widgets.widgets.static`."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:  # a closed widget
+            return
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        self._picture.display(data)
+
     def _repr_mimebundle_(self, **kwargs: Any):
-        """The widget view plus a static ``image/svg+xml`` picture of the position as the
-        watching seat sees it (shown by nbconvert, GitHub and wherever widgets cannot run)."""
+        """The widget view plus the static picture (``text/html``), for tools that take one
+        bundle (IPython's own display uses :meth:`_ipython_display_`)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, metadata = bundle
-        svg = self.picture(self.state, self._looking_seat())
-        if svg is not None:
-            data = dict(data)
-            data["image/svg+xml"] = svg
+        data = dict(data)
+        data["text/html"] = self._picture_parts()[0]
+        svg = getattr(self.state, "_repr_svg_", None)
+        if svg is not None and not self._game.game_type.hidden_information:
+            data["image/svg+xml"] = svg()
         return data, metadata
 
     def __repr__(self) -> str:

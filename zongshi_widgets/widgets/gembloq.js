@@ -68,11 +68,10 @@ function inCell(G, x, y, u, v) {
   return !(neg && pos);
 }
 
-/** "Piece 9 (L4, 4 squares)", "Piece 2 (1.5 squares)": the board's name of a piece ("piece 9
- * (L4)", from Python) with its size, said once. */
+/** "Piece 9 (L4, 4 squares)", "Piece 2 (1½ squares)": the piece's name with its size, said
+ * once (made in Python: games/gembloq/naming.py, one naming for the whole board). */
 function pieceTip(P) {
-  const size = `${P.sq} square${P.sq === 1 ? "" : "s"}`;
-  return Number.isNaN(Number(P.name)) ? `Piece ${P.n} (${P.name}, ${size})` : `Piece ${P.n} (${size})`;
+  return P.title;
 }
 
 /** SVG path data of a set of cells (one closed triangle per cell). */
@@ -158,6 +157,11 @@ function render({ model, el }) {
     swatch,
     onKey,
     hintText: (hint) => hint.text.replace(/^\w+ placed /, ""),
+    onGone: () => {
+      ui.pick = null;
+      gPreview.replaceChildren();
+      svg.classList.remove("zw-picking");
+    },
   });
 
   // ---------------------------------------------------------------------- the board SVG
@@ -230,10 +234,14 @@ function render({ model, el }) {
     return [pic, fill];
   }
 
-  /** Black or white, whichever reads better on the colour `hex` ("#rrggbb"). */
+  /** Near-black or white, whichever has the higher contrast (WCAG 2) on the colour `hex`. */
   function inkOn(hex) {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 ? "#1a1a1a" : "#ffffff";
+    const lin = (c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const [r, g, b] = [1, 3, 5].map((i) => lin(parseInt(hex.slice(i, i + 2), 16) / 255));
+    const L = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const dark = (L + 0.05) / (0.0103 + 0.05); // #1a1a1a
+    const light = 1.05 / (L + 0.05);
+    return dark >= light ? "#1a1a1a" : "#ffffff";
   }
 
   // score cards, one per colour, each with a small tray of the pieces in hand
@@ -272,7 +280,8 @@ function render({ model, el }) {
   handTray.append(...handButtons);
   const keysHelp = h("div", { class: "zw-keys" },
     ...[["R", "rotate"], ["F", "flip"], ["←↑→↓", "move half a square (Shift: a whole square)"], ["Enter", "place"], ["Esc", "put back"], ["U", "undo"], ["H", "hint"], ["C", "corner spots"]]
-      .flatMap(([k, what], i) => [i ? " · " : "Keys: ", h("kbd", {}, k), ` ${what}`]));
+      .map(([k, what], i) => h("span", { "data-key": k }, i ? " · " : "Keys: ", h("kbd", {}, k), ` ${what}`)));
+  const hintKey = keysHelp.querySelector("[data-key='H']"); // no board hints in a lesson: no H
   const hand = h("div", { class: "zw-hand" },
     h("div", { class: "zw-hand-head" }, handTitle, h("div", { class: "zw-pickbar", role: "group", "aria-label": "Turn the piece" }, rotBtn, flipBtn, dropBtn)),
     handTray);
@@ -323,6 +332,14 @@ function render({ model, el }) {
     return ui.legal;
   }
 
+  /** The label of the cell a placement is said to be at (its notation's first cell; the
+   * index comes from Python's naming, geometry.pieces[p].at[o]); cs: its cells, in the
+   * orientation's order. */
+  function nameCell(p, o, cs) {
+    const [x, y] = cs[G.pieces[p].at[o]];
+    return G.labels[G.index.get(G.key(x, y))];
+  }
+
   /** Cells of a placement code [piece, orientation, anchor cell id]. */
   function codeCells(p, o, anchor) {
     const cs = G.pieces[p].orients[o].cells;
@@ -345,7 +362,7 @@ function render({ model, el }) {
   function activeSeat() {
     const c = toMove();
     const seats = model.get("seats") || [];
-    return c !== null && seats[c] === "human" && (model.get("legal") || []).length ? c : null;
+    return c !== null && seats[c] === "human" && (model.get("legal") || []).length && !shell.isDead() ? c : null;
   }
 
   // ---------------------------------------------------------------------- picking & preview
@@ -543,7 +560,7 @@ function render({ model, el }) {
     const placed = view.pieces || [];
     placed.forEach(([seat, p, o, anchor], i) => {
       const cs = codeCells(p, o, anchor);
-      const first = G.labels[anchor];
+      const first = nameCell(p, o, cs);
       frag.append(pieceGroup(seat, cs, `${names[seat]} ${G.pieces[p].label}, placed at ${first}`, "zw-gq-piece"));
       if (i === placed.length - 1) {
         const [cx, cy] = centroid(cs);
@@ -631,7 +648,7 @@ function render({ model, el }) {
     const { outline } = edgesPath(G, info.cs);
     const [cx, cy] = centroid(info.cs);
     const ok = info.legal;
-    const where = info.ids.every((i) => i !== undefined) ? ` at ${G.labels[info.ids[0]]}` : " partly off the board";
+    const where = info.ids.every((i) => i !== undefined) ? ` at ${nameCell(ui.pick.p, ui.pick.o, info.cs)}` : " partly off the board";
     if (ui.refusedSig !== null && info.sig !== ui.refusedSig) {
       ui.refusedSig = null; // moved on from the refused spot: its "Not allowed" goes
       shell.dismiss();
@@ -652,6 +669,7 @@ function render({ model, el }) {
 
   function drawPreviewStatus() {
     if (!ui.pick) {
+      if (shell.isDead()) return;
       const seat = activeSeat();
       shell.setStatus(seat !== null ? `${cap(names[seat])}: pick a piece in your tray (click it, or Tab to it and press Enter).` : "", "info");
       return;
@@ -715,11 +733,12 @@ function render({ model, el }) {
     const seat = view.seat === null || view.seat === undefined ? null : view.seat;
     hand.hidden = seat === null;
     keysHelp.hidden = seat === null || over; // nobody places pieces now
+    hintKey.hidden = model.get("hints") === false;
     if (seat !== null) {
       const mine = new Set(left[seat] || []);
       hand.style.setProperty("--zw-seat", colours[seat].fill);
       const what = active === seat ? (ui.pick ? "move it over the board" : "pick one")
-        : over ? "" : toMove() === seat ? "no move to make here" : "wait for your turn";
+        : over ? "" : toMove() === seat ? (model.get("blocked") || "no placement is left for you") : "wait for your turn";
       handTitle.replaceChildren(
         h("span", { class: "zw-hand-name" }, swatch(seat, "zw-inline-swatch"), " ", h("strong", {}, `${cap(names[seat])}'s pieces`)),
         what ? h("span", { class: "zw-muted zw-hand-what" }, what) : "");
@@ -756,8 +775,13 @@ function render({ model, el }) {
     } else if (mover !== null) {
       parts.push(swatch(mover, "zw-inline-swatch"), h("strong", {}, ` ${cap(names[mover])}`),
         seats[mover] === "human" ? " to move" : ` to move (${seats[mover]} bot)`);
-      const count = (view.legal_counts || [])[mover];
-      if (count !== undefined) parts.push(h("span", { class: "zw-muted" }, ` · ${count} legal placement${count === 1 ? "" : "s"}`));
+      // the person to move: the placements allowed here (a lesson may allow fewer than the
+      // rules); a bot: the rules' count
+      const blocked = model.get("blocked") || "";
+      const mine = seats[mover] === "human" && view.seat === mover;
+      const count = mine ? legalInfo().set.size : (view.legal_counts || [])[mover];
+      if (blocked) parts.push(h("span", { class: "zw-muted" }, ` · ${blocked}`));
+      else if (count !== undefined) parts.push(h("span", { class: "zw-muted" }, ` · ${count} legal placement${count === 1 ? "" : "s"}`));
     }
     shell.turn.replaceChildren(...parts);
   }
@@ -831,7 +855,11 @@ function render({ model, el }) {
     return [q.x / S, q.y / S];
   }
 
-  svg.addEventListener("pointermove", (ev) => {
+  /** Follow the pointer: the preview moves to the placement nearest it. The preview is the
+   * one decision: a click places exactly what the preview shows (the click's own
+   * coordinates are rounded differently on zoomed and HiDPI screens, so they are not used
+   * again). */
+  function follow(ev) {
     const pt = toBox(ev);
     if (!pt) return;
     ui.pointer = pt;
@@ -844,21 +872,17 @@ function render({ model, el }) {
       ui.pick.b = b;
       drawPreview();
     }
+  }
+  svg.addEventListener("pointermove", follow);
+  svg.addEventListener("pointerdown", (ev) => {
+    // a tap without a hover first (touch): the preview goes where the finger is
+    if (ui.pick && !ui.byPointer) follow(ev);
   });
   svg.addEventListener("pointerleave", () => {
     ui.pointer = null;
   });
-  svg.addEventListener("click", (ev) => {
+  svg.addEventListener("click", () => {
     if (!ui.pick) return;
-    const pt = toBox(ev);
-    if (pt && ui.byPointer) {
-      const [a, b] = snap(ui.pick.p, ui.pick.o, pt[0] - ui.grab[0], pt[1] - ui.grab[1]);
-      if (a !== ui.pick.a || b !== ui.pick.b) {
-        ui.pick.a = a;
-        ui.pick.b = b;
-        drawPreview();
-      }
-    }
     place();
   });
 
@@ -933,7 +957,7 @@ function render({ model, el }) {
     scheduled = true;
     queueMicrotask(redraw);
   };
-  for (const name of ["view", "legal", "log", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores"]) {
+  for (const name of ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores", "blocked", "hints", "allow_new_game"]) {
     shell.on(`change:${name}`, schedule);
   }
   redraw();

@@ -19,7 +19,8 @@ from typing import Any
 
 from ..games.gembloq import GembloQState, load_blksgf
 from ..games.gembloq.geometry import canonical, shape_index, transform, vertices
-from ..games.gembloq.render import PALETTE
+from ..games.gembloq.naming import name_cell_index, piece_name, piece_title, placement_name
+from ..games.gembloq.render import PALETTE, position_html
 from ..games.gembloq.rules import COLOURS
 from .base import HUMAN, BadRequest, GameBoard, read_asset
 
@@ -43,13 +44,6 @@ def unpack_ids(text: str) -> list[int]:
     if len(text) % 2:
         raise ValueError("packed ids have an even length")
     return [B64.index(text[i]) * 64 + B64.index(text[i + 1]) for i in range(0, len(text), 2)]
-
-
-def piece_label(piece) -> str:
-    """How a piece is named everywhere on the board (log, messages, hints, labels): its
-    number, then its name: ``"piece 12 (N4.5)"``, ``"piece 2 (1.5)"`` (the small pieces are
-    named by their size in squares)."""
-    return f"piece {piece.number} ({piece.name})"
 
 
 class GembloQBoard(GameBoard):
@@ -174,6 +168,11 @@ class GembloQBoard(GameBoard):
         self.highlight = self.cell_ids(cells)
 
     # -- GameBoard hooks -----------------------------------------------------------------
+    def picture(self) -> str:
+        """The static picture: the board with the lesson's marks, and the trays (pieces in
+        hand, with their numbers; no score)."""
+        return position_html(self.state, prefix=f"zw{self._picture.id[:8]}", highlight=list(self.highlight))
+
     def _geometry(self) -> dict:
         game = self._game
         tables = game.tables
@@ -193,8 +192,10 @@ class GembloQBoard(GameBoard):
                 {
                     "n": piece.number,
                     "name": piece.name,
-                    "label": piece_label(piece),
+                    "label": piece_name(piece),
+                    "title": piece_title(piece),
                     "sq": piece.squares,
+                    "at": [name_cell_index(shape) for shape in piece.orientations],
                     "o": [[v for c in shape for v in c] for shape in piece.orientations],
                     "rot": rot,
                     "flip": flip,
@@ -245,7 +246,7 @@ class GembloQBoard(GameBoard):
         game = self._game
         names = game.seat_names
         mover = before.to_move
-        text = f"{names[mover]} placed {piece_label(action.piece)} at {str(action).split(',')[0]}"
+        text = f"{names[mover]} placed {placement_name(action)}"
         if after is None:
             return text
         n = game.colours
@@ -272,8 +273,8 @@ class GembloQBoard(GameBoard):
         return text
 
     def short_text(self, before: GembloQState, action) -> str:
-        """``"piece 12 (N4.5) at b27"``."""
-        return f"{piece_label(action.piece)} at {str(action).split(',')[0]}"
+        """``"piece 12 (N4.5) at b27"`` (:func:`~zongshi_widgets.games.gembloq.naming.placement_name`)."""
+        return placement_name(action)
 
     def parse_request_action(self, state: GembloQState, action: Any):
         """A placement from a browser request: its notation, or a list of ``[x, y]`` cells

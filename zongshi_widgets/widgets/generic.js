@@ -26,7 +26,7 @@ function render({ model, el }) {
     }));
     shell.update();
   }
-  for (const name of ["view", "legal", "log", "cursor", "seats", "version", "hint", "thinking", "task", "message", "feedback"]) {
+  for (const name of ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "task", "message", "feedback"]) {
     shell.on(`change:${name}`, redraw);
   }
   redraw();

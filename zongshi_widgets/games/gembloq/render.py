@@ -80,3 +80,77 @@ def state_svg(state, size: int = 14, highlight: list[int] | None = None, prefix:
         parts.append(f'<circle cx="{u * size}" cy="{v * size}" r="{size * 0.35}" fill="{fill}" stroke="#000" stroke-width=".8"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def trays_svg(state, size: int = 7, width: int | None = None, prefix: str = "zwg") -> str:
+    """An SVG picture of the pieces each colour still has in hand (the trays), each piece
+    drawn as it is shaped with its number (the tie-break value, rulebook "In Case of a Tie")
+    under it. No score is written: a question lesson may ask for it.
+
+    Args:
+        state (GembloQState): the position.
+        size (int): pixels per box of the pieces; default 7.
+        width (int | None): the picture's width in pixels (pieces wrap to more rows); default:
+            as wide as :func:`state_svg` draws the board at size 14.
+        prefix (str): prefix of the SVG pattern ids (as in :func:`state_svg`).
+
+    Returns:
+        str: an ``<svg>`` element.
+    """
+    from .naming import piece_title
+
+    tables = state.game.tables
+    width = width or tables.W // 2 * 14 + 4
+    names = state.game.seat_names
+    rows: list[str] = []
+    y = 0.0
+    for c in range(state.game.colours):
+        left = state.pieces_left(c)
+        rows.append(
+            f'<text x="2" y="{y + 12:g}" font-family="sans-serif" font-size="12" fill="#222">'
+            f"{names[c].capitalize()}: {len(left)} piece{'' if len(left) == 1 else 's'} in hand</text>"
+        )
+        y += 18
+        x, line_h = 2.0, 0.0
+        for piece in left:
+            pts = [vertices(cx, cy) for cx, cy in piece.orientations[0]]
+            us = [u for tri in pts for u, _ in tri]
+            vs = [v for tri in pts for _, v in tri]
+            u0, v0 = min(us), min(vs)
+            bw, bh = (max(us) - u0) * size, (max(vs) - v0) * size
+            slot = max(bw, 14) + 8
+            if x + slot > width and x > 2:
+                x, y = 2.0, y + line_h + 4
+                line_h = 0.0
+            d = "".join("M" + "L".join(f"{(u - u0) * size + x:g} {(v - v0) * size + y:g}" for u, v in tri) + "Z" for tri in pts)
+            rows.append(
+                f'<g><title>{piece_title(piece)}</title><path d="{d}" fill="url(#{prefix}p{c})" stroke="rgba(0,0,0,.45)" stroke-width=".6"/>'
+                f'<text x="{x + bw / 2:g}" y="{y + bh + 11:g}" text-anchor="middle" font-family="sans-serif" font-size="10" fill="#222">'
+                f"{piece.number}</text></g>"
+            )
+            x += slot
+            line_h = max(line_h, bh + 13)
+        y += line_h + 8
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {y:g}" width="{width}" height="{y:g}" role="img" '
+        f'aria-label="GembloQ trays: the pieces each colour has in hand">{_defs(prefix)}{"".join(rows)}</svg>'
+    )
+
+
+def position_html(state, prefix: str = "zwg", highlight: list[int] | None = None) -> str:
+    """The static picture of a position as HTML: the board (:func:`state_svg`) and, under it,
+    the trays (:func:`trays_svg`), on a light background of their own (readable in light and
+    dark notebook themes).
+
+    Args:
+        state (GembloQState): the position.
+        prefix (str): prefix of the SVG pattern ids, unique per picture on a page.
+        highlight (list[int] | None): area cell indexes to outline.
+
+    Returns:
+        str: a ``<div>`` element.
+    """
+    return (
+        '<div style="display:inline-block;background:#fff;color:#222;padding:6px;border-radius:4px">'
+        f"{state_svg(state, highlight=highlight, prefix=prefix)}<br>{trays_svg(state, prefix=prefix + 't')}</div>"
+    )
