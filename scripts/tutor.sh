@@ -15,5 +15,11 @@ fi
 # trust the copies (this project's own notebooks), so that their saved board pictures (SVG)
 # show before the cells are run
 find my_notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -exec .venv/bin/jupyter-trust {} + >/dev/null
+# Jupyter refuses to start as root ("Running as root is not recommended"), as in a container:
+# allow it there, and only there
+ROOT_ARGS=()
+if [ "$(id -u)" -eq 0 ]; then
+  ROOT_ARGS=(--allow-root)
+fi
 # the venv's own jupyter-lab, so that a JupyterLab elsewhere on PATH is never used instead
-exec .venv/bin/jupyter-lab my_notebooks/START_HERE.ipynb "$@"
+exec .venv/bin/jupyter-lab "${ROOT_ARGS[@]}" my_notebooks/START_HERE.ipynb "$@"

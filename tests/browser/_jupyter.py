@@ -210,6 +210,27 @@ class JupyterServer:
         return "".join(out)
 
 
+def notebook_windowing_settings(prefix: str | os.PathLike = sys.prefix) -> dict[str, dict[str, Any]]:
+    """User settings that keep every notebook cell attached to the page, where needed.
+
+    JupyterLab 4.2 to 4.4 (and Notebook 7 on them) default to the ``"full"`` windowing mode,
+    which attaches only the cells inside the viewport: a board further down is then missing
+    from the page, and Playwright judges it hidden although a learner who scrolls sees it.
+    When the installed JupyterLab's default (read from its settings schema under ``prefix``)
+    is ``"full"``, or cannot be read, the mode is set to ``"none"`` (every cell attached);
+    other defaults (``"defer"``, ``"contentVisibility"``) keep every cell attached already and
+    are left as they are, so the tests see what a learner sees.
+    """
+    schema = Path(prefix, "share", "jupyter", "lab", "schemas", "@jupyterlab", "notebook-extension", "tracker.json")
+    try:
+        default = json.loads(schema.read_text())["properties"]["windowingMode"]["default"]
+    except (OSError, ValueError, KeyError, TypeError):
+        default = None
+    if default in ("defer", "none", "contentVisibility"):
+        return {}
+    return {"@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"}}
+
+
 def _write_user_settings(settings_dir: Path, settings: dict[str, dict[str, Any]]) -> None:
     for plugin, values in settings.items():
         pkg, _, name = plugin.rpartition("/")
@@ -277,7 +298,7 @@ def start_jupyter_server(
     workspaces_dir = config_dir / "lab" / "workspaces"
     for d in (config_dir, runtime_dir, ipython_dir, settings_dir, workspaces_dir):
         d.mkdir(parents=True, exist_ok=True)
-    _write_user_settings(settings_dir, {**USER_SETTINGS, **(user_settings or {})})
+    _write_user_settings(settings_dir, {**USER_SETTINGS, **notebook_windowing_settings(), **(user_settings or {})})
 
     env = dict(os.environ)
     env.update(
@@ -461,6 +482,15 @@ KNOWN_BENIGN_ERRORS: list[tuple[str, str, str, str]] = [
         "Notebook 7.6 race on the /notebooks/ page: the file-browser restorer runs the "
         "open-path command, which only the /tree page registers (seen once the server "
         "is warm, e.g. after a JupyterLab page was opened).",
+    ),
+    (
+        "console",
+        r"^(Failed to update the table of contents\. )?TypeError: Cannot (read|set) properties of undefined \((reading|setting) 'isRunning'\)(\n|$)",
+        r"/static/lab/jlab_core\.",
+        "JupyterLab 4.3 table-of-contents bug (jupyterlab/jupyterlab#16401): while a notebook with "
+        "headings runs with every cell attached (windowing mode 'none', which the harness sets on "
+        "JupyterLab 4.2-4.4), the ToC panel looks up the running state of a heading it no longer "
+        "holds. Seen at the jupyterlab floor (4.3.6), not on 4.6.",
     ),
 ]
 
