@@ -36,6 +36,8 @@ spec = KernelSpecManager().get_kernel_spec(name)
 nb.metadata["kernelspec"] = {"name": name, "display_name": spec.display_name, "language": spec.language}
 for cell in nb.cells:
     cell.metadata.pop("execution", None)
+    if cell.cell_type != "code":
+        continue
     kept = []
     for out in cell.get("outputs", []):
         data = out.get("data", {})

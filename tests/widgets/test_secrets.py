@@ -223,3 +223,16 @@ def test_the_generic_board_has_no_picture_of_secrets():
     board = GameBoard(zw.game("sealed_bids", players=2).new_state(seed=1))
     data, _ = board._repr_mimebundle_()
     assert "image/svg+xml" not in data
+
+
+def test_messages_reach_the_browser_structured():
+    board = GameBoard(zw.game("sealed_bids", players=2).new_state(seed=1), seats=["human", "greedy"])
+    request_to(board, type="play", action="bid 99", version=board.version)
+    assert board.message.startswith("illegal: ")  # the Python reading
+    assert board.get_state()["message"] == {"kind": "illegal", "text": board.message[len("illegal: ") :]}
+    request_to(board, type="dismiss")
+    assert board.get_state()["message"] == {"kind": "info", "text": ""}
+    board.play(f"bid {board.view['hand'][0]}")
+    assert board.get_state()["message"]["kind"] == "info" and board.get_state()["message"]["text"].startswith("north played bid")
+    with pytest.raises(ValueError, match="message kind"):
+        board.say("shout", "no")

@@ -192,7 +192,7 @@ class LessonBoard(W.VBox):
         solved lesson's tick, are kept in :attr:`attempts` and the title). The move tried is
         dropped from the board's timeline: each try starts afresh, not as a new branch."""
         self.board.load(self.start, history=False)
-        self.board.message = ""
+        self.board.say("info", "")
         self.board.highlight = []
         self._hint.value = ""
         self._hint_index = 0

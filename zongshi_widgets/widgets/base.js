@@ -3,9 +3,12 @@
  * This file is prepended to each game's ES module (see widgets/base.py, read_asset), so it
  * defines plain functions under one `zw` object and exports nothing itself.
  *
- * The shell draws what every board has: the lesson task and feedback, the turn line, the
- * move log (click an entry to jump there), undo / redo / branches, "let bots play", the hint
- * ladder and the message line. The game fills the stage (the board) and the side panel.
+ * The shell draws what every board has, each part built by its own function below: the
+ * lesson task and feedback, the turn line and who is watching, the privacy screen of a hot
+ * seat with secrets, the move log (click an entry to jump there), undo / redo / branches,
+ * "let bots play", the hint ladder and the message line. The game fills the stage (the board)
+ * and the side panel. It knows no game: names, the notation help and the hint bot come from
+ * the geometry trait.
  * Python owns the state: everything here is redrawn from the model's traits, and every
  * action is a request sent with model.send (Python checks it and answers in the traits).
  */
@@ -36,17 +39,23 @@ const zw = (() => {
     return node;
   }
 
-  /** "illegal: ..." -> ["illegal", "..."]; plain text -> ["info", text]. */
-  function splitMessage(text) {
-    const m = /^(illegal|refused|stale|error):\s*/.exec(text || "");
-    return m ? [m[1], text.slice(m[0].length)] : ["info", text || ""];
+  /** The message trait as [kind, text]: Python sends it structured, {kind, text}. */
+  function splitMessage(msg) {
+    if (msg && typeof msg === "object") return [msg.kind || "info", msg.text || ""];
+    return ["info", msg ? String(msg) : ""];
   }
 
   const KIND_LABEL = { illegal: "Not allowed", refused: "Not now", stale: "Try again", error: "Error" };
 
   /** Is this message a refusal (the red / orange box), which "dismiss" clears? */
-  function isRefusal(text) {
-    return splitMessage(text)[0] !== "info";
+  function isRefusal(msg) {
+    return splitMessage(msg)[0] !== "info";
+  }
+
+  /** A message's identity, to remember which one was dismissed. */
+  function messageKey(msg) {
+    const [kind, text] = splitMessage(msg);
+    return `${kind}\u0000${text}`;
   }
 
   /** The branch sign, drawn (the fork character is missing from Debian's default fonts). */
@@ -125,7 +134,12 @@ const zw = (() => {
     const turn = h("div", { class: "zw-turn", "aria-live": "polite" });
     const thinking = h("span", { class: "zw-thinking", hidden: true });
     const botsButton = h("button", { class: "zw-btn zw-bots", type: "button", hidden: true, text: "▶ Let bots play" });
-    const header = h("div", { class: "zw-header" }, turn, thinking, botsButton);
+    const watching = h("span", { class: "zw-watching", hidden: true });
+    const header = h("div", { class: "zw-header" }, turn, watching, thinking, botsButton);
+    const screenText = h("p", { class: "zw-screen-text" });
+    const readyButton = h("button", { class: "zw-btn zw-primary zw-ready", type: "button" }, "I am ready");
+    const screenBox = h("div", { class: "zw-screen", role: "dialog", "aria-modal": "false", "aria-label": "Privacy screen", hidden: true },
+      h("strong", {}, "Privacy screen"), screenText, readyButton);
     const stage = h("div", { class: "zw-stage" });
     const sideTop = h("div", { class: "zw-side-top" });
 
@@ -137,7 +151,8 @@ const zw = (() => {
     const controls = h("div", { class: "zw-controls", role: "toolbar", "aria-label": "Moves" }, undo, redo, branches, newGame);
 
     const hintFirst = h("button", { class: "zw-btn", type: "button", title: "Show a legal move (H)", "aria-keyshortcuts": "H" }, "Show a move");
-    const hintBot = h("button", { class: "zw-btn", type: "button", title: "Show what the greedy bot would play" }, "Bot's choice");
+    const botName = (model.get("geometry") || {}).hint_bot || "";
+    const hintBot = h("button", { class: "zw-btn", type: "button", title: `Show what the ${botName} bot would play`, hidden: !botName }, "Bot's choice");
     const hintPlay = h("button", { class: "zw-btn zw-primary", type: "button", hidden: true }, "Play it");
     const hintClear = h("button", { class: "zw-btn zw-quiet zw-hint-close", type: "button", hidden: true, "aria-label": "Hide the hint", title: "Hide the hint" }, "✕");
     const hintText = h("div", { class: "zw-hint-text", "aria-live": "polite" });
@@ -153,7 +168,7 @@ const zw = (() => {
     const status = h("div", { class: "zw-status", role: "status", "aria-live": "polite" });
     const message = h("div", { class: "zw-message", "aria-live": "polite" });
     const lines = h("div", { class: "zw-lines" }, status, message); // a game may move it next to its board
-    root.append(gone, task, feedback, header, main, lines);
+    root.append(gone, task, feedback, header, screenBox, main, lines);
     el.append(root);
 
     // Moves and jumps carry the version they were made at (Python refuses stale ones);
@@ -220,6 +235,7 @@ const zw = (() => {
       if (kernel0 && (k !== kernel0 || kernel0.isDisposed)) markGone();
     }, 3000);
 
+    readyButton.addEventListener("click", () => send({ type: "ready" }));
     undo.addEventListener("click", () => send({ type: "undo" }));
     redo.addEventListener("click", () => send({ type: "redo" }));
     botsButton.addEventListener("click", () => send({ type: "bots" }));
@@ -251,7 +267,7 @@ const zw = (() => {
       send({ type: "hint", mode: "legal", index });
     };
     hintFirst.addEventListener("click", nextHint);
-    hintBot.addEventListener("click", () => send({ type: "hint", mode: "bot", bot: "greedy" }));
+    hintBot.addEventListener("click", () => send({ type: "hint", mode: "bot", bot: botName }));
     hintClear.addEventListener("click", () => send({ type: "hint", mode: "clear" }));
     hintPlay.addEventListener("click", () => {
       const hint = model.get("hint") || {};
@@ -288,15 +304,17 @@ const zw = (() => {
     // a refusal stays until Python replaces it; ask once per refusal shown
     let dismissed = null;
     function dismiss() {
-      const text = model.get("message");
-      if (!isRefusal(text) || dismissed === text) return;
-      dismissed = text;
+      const msg = model.get("message");
+      if (!isRefusal(msg) || dismissed === messageKey(msg)) return;
+      dismissed = messageKey(msg);
       message.hidden = true; // at once; Python's "" follows
       send({ type: "dismiss" });
     }
     on("change:message", () => {
       dismissed = null;
     });
+    on("change:watch", () => updateWatch());
+    on("change:screen", () => updateWatch());
 
     function setStatus(text, kind) {
       if (dead && kind !== "bad") return;
@@ -343,6 +361,26 @@ const zw = (() => {
       }
     }
 
+    /** Who this board shows (a seat, a spectator, open hands) and the privacy screen. */
+    function updateWatch() {
+      const w = model.get("watch") || {};
+      const names = (model.get("geometry") || {}).seat_names || [];
+      let text = "";
+      if (w.open_hands) text = "Open hands: every seat's secrets are shown (teaching mode)";
+      else if (w.mode === "spectator") text = "Spectator: public information only";
+      else if (w.mode === "seat" && w.seat !== null && w.seat !== undefined) text = `This board plays for ${names[w.seat] || `seat ${w.seat + 1}`}`;
+      watching.textContent = text;
+      watching.hidden = !text;
+      const scr = model.get("screen") || {};
+      const up = scr.seat !== undefined && scr.seat !== null;
+      screenBox.hidden = !up;
+      main.classList.toggle("zw-screened", up);
+      if (up) {
+        screenText.textContent = scr.text || "";
+        readyButton.textContent = `I am ${names[scr.seat] || `seat ${scr.seat + 1}`}: show my hand`;
+      }
+    }
+
     function updateBranches() {
       const cursor = model.get("cursor") || {};
       const list = cursor.branches || [];
@@ -370,7 +408,8 @@ const zw = (() => {
       const [kind, text] = splitMessage(model.get("message"));
       message.replaceChildren(kind === "info" ? "" : h("strong", {}, `${KIND_LABEL[kind]}: `), text);
       message.dataset.kind = kind;
-      message.hidden = !text || (dismissed !== null && dismissed === model.get("message"));
+      message.hidden = !text || (dismissed !== null && dismissed === messageKey(model.get("message")));
+      updateWatch();
 
       undo.disabled = !cursor.can_undo;
       redo.disabled = !cursor.can_redo;
@@ -388,7 +427,8 @@ const zw = (() => {
       newGame.hidden = model.get("allow_new_game") === false;
       const hint = model.get("hint") || {};
       const hasHint = !!hint.action;
-      const canHint = toMove !== null && toMove !== undefined && seats[toMove] === "human";
+      const w = model.get("watch") || {};
+      const canHint = toMove !== null && toMove !== undefined && seats[toMove] === "human" && w.may_act !== false;
       hintFirst.disabled = !canHint;
       hintBot.disabled = !canHint;
       hintFirst.textContent = hint.mode === "legal" ? "Next move" : "Show a move";
@@ -429,5 +469,5 @@ const zw = (() => {
     };
   }
 
-  return { h, s, shell, splitMessage, isRefusal, cap, seatKind, SVGNS };
+  return { h, s, shell, splitMessage, isRefusal, messageKey, cap, seatKind, SVGNS };
 })();

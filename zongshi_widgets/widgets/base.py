@@ -26,8 +26,9 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``view``        ``state.view(seat)`` of the watching seat plus what the board draws; with
                 ``open_hands``, ``open`` holds every seat's private view.
 ``legal``       the allowed actions, compact; empty unless the watching seat may act.
-``message``     the last message: what the last move did (the game's words), ``"illegal: ..."``,
-                ``"refused: ..."``, ``"stale: ..."``, ``"error: ..."``.
+``message``     the last message: what the last move did (the game's words), or a refusal,
+                ``"illegal: ..."``, ``"refused: ..."``, ``"stale: ..."``, ``"error: ..."``;
+                sent to the browser structured, ``{kind, text}`` (see :meth:`GameBoard.say`).
 ``feedback``    what the lesson hooks said about the last move.
 ``moves``       the move log: the current line, ``[{ply, seat, notation, text, code, alt,
                 turn}, ...]`` as the watching seat sees it (entries after the cursor are what
@@ -87,8 +88,9 @@ __all__ = ["HUMAN", "BadRequest", "GameBoard", "SeatError", "SeatList", "read_as
 
 _HERE = pathlib.Path(__file__).parent
 
-#: Message prefixes of a refused or failed request (cleared by a "dismiss" request).
-REFUSAL_KINDS = ("illegal:", "refused:", "stale:", "error:")
+#: Kinds of message that refuse or fail a request (cleared by a "dismiss" request); any other
+#: message is of kind ``"info"``.
+REFUSAL_KINDS = ("illegal", "refused", "stale", "error")
 
 #: Traits the board computes itself: not constructor options.
 BOARD_OWNED = frozenset(
@@ -217,7 +219,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     geometry = t.Dict().tag(sync=True)
     view = t.Dict().tag(sync=True, to_json=lambda value, board: board._wire_view(board._redact_view(value)))
     legal = t.List().tag(sync=True, to_json=lambda value, board: board._wire_legal(value))
-    message = t.Unicode("").tag(sync=True)
+    message = t.Unicode("").tag(sync=True, to_json=lambda value, board: board._wire_message(value))
     feedback = t.Unicode("").tag(sync=True)
     moves = t.List().tag(sync=True, to_json=lambda value, board: board._wire_moves(value))
     cursor = t.Dict().tag(sync=True)
@@ -280,6 +282,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         self._shown_seat: int | None = None  # hot seat: whose secrets are on screen now
         self._entries: dict[tuple[int, int | None], dict] = {}  # (node id, seat) -> log entry
         self._picture = StaticPicture(self._picture_parts)
+        self._message_kind = "info"
         super().__init__(geometry=self._geometry(), seats=list(session.seats), _picture_id=self._picture.id, **kwargs)
         self.on_msg(self._on_custom_msg)
         self.observe(self._on_seats, names="seats")
@@ -417,7 +420,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         try:
             parsed = self._session.check_action(action, validate=validate, parse=self._python_parse)
         except IllegalAction as exc:
-            self.message = self._refusal_text(exc)
+            self.say(self._refusal_kind(exc), exc.message)
             raise
         after = self._session.commit(parsed)
         if run_bots:
@@ -528,12 +531,12 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         seat = self._acting_seat()
         if seat is None:
             self.hint = {}
-            self.message = "no hint: the game is over" if state.is_over else "no hint: it is not a person's turn"
+            self.say("info", "no hint: the game is over" if state.is_over else "no hint: it is not a person's turn")
             return self.hint
         actions = self._session.allowed_actions(state)
         if not actions:
             self.hint = {}
-            self.message = "no hint: no move is allowed here"
+            self.say("info", "no hint: no move is allowed here")
             return self.hint
         if mode == "legal":
             total = len(actions)
@@ -581,6 +584,22 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     def dismiss(self) -> None:
         """Clear a refusal (``"illegal: ..."``...) from :attr:`message`."""
         self._clear_refusal()
+
+    def say(self, kind: str, text: str) -> None:
+        """Set the message line: ``kind`` is ``"info"`` or one of ``"illegal"``,
+        ``"refused"``, ``"stale"``, ``"error"``. The browser gets ``{kind, text}``; in Python,
+        :attr:`message` reads ``text`` for information and ``"<kind>: <text>"`` for the others.
+
+        Raises:
+            ValueError: an unknown kind.
+        """
+        if kind != "info" and kind not in REFUSAL_KINDS:
+            raise ValueError(f"a message kind is 'info' or one of {', '.join(REFUSAL_KINDS)}, not {kind!r}")
+        self._message_kind = kind
+        value = text if kind == "info" else f"{kind}: {text}"
+        if self.message == value:
+            self.send_state("message")
+        self.message = value
 
     def close(self) -> None:
         """Close the widget and stop following its session."""
@@ -674,6 +693,12 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     def _wire_view(self, view: dict) -> dict:
         return view
 
+    def _wire_message(self, value: str) -> dict:
+        kind = getattr(self, "_message_kind", "info")
+        if kind != "info" and value.startswith(f"{kind}: "):
+            return {"kind": kind, "text": value[len(kind) + 2 :]}
+        return {"kind": "info", "text": value}
+
     def _wire_legal(self, legal: list) -> Any:
         return legal
 
@@ -742,7 +767,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if event.kind == "bot_failed":
             with self.hold_sync():
                 self.thinking = -1
-                self.message = f"error: {event.text}"
+                self.say("error", event.text)
             return
         if event.kind == "move":
             message = self._move_message(event)
@@ -821,7 +846,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             self.thinking = session.thinking
             self._sync_feedback()
             if message is not None:
-                self.message = message
+                self.say("info", message)
             self.version = session.version
         self._picture.update()
 
@@ -906,12 +931,12 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         return {k: v for k, v in view.items() if k not in self.SCORE_KEYS}
 
     def _clear_refusal(self) -> None:
-        if self.message.startswith(REFUSAL_KINDS):
-            self.message = ""
+        if getattr(self, "_message_kind", "info") in REFUSAL_KINDS:
+            self.say("info", "")
 
     @staticmethod
-    def _refusal_text(exc: IllegalAction) -> str:
-        return f"refused: {exc.message}" if exc.rule == "board.validator" else f"illegal: {exc.message}"
+    def _refusal_kind(exc: IllegalAction) -> str:
+        return "refused" if exc.rule == "board.validator" else "illegal"
 
     def _python_parse(self, state: State, action: Any) -> Any:
         """Read an action given from Python: notation, action object, or a request form."""
@@ -945,7 +970,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
 
     def request_failed(self, text: str, exc: Exception) -> None:
         """Show a failed request as ``"error: ..."`` in :attr:`message`."""
-        self.message = f"error: {text}"
+        self.say("error", text)
 
     def _stale(self, content: dict, required: bool) -> bool:
         version = content.get("version")
@@ -954,7 +979,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
                 raise BadRequest(f"a {content['type']!r} request needs the board 'version' it was made at")
             return False
         if version != self.version:
-            self.message = f"stale: the board changed (version {version}, now {self.version}); nothing was done, try again"
+            self.say("stale", f"the board changed (version {version}, now {self.version}); nothing was done, try again")
             return True
         return False
 
@@ -964,19 +989,19 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         seat = state.to_move
         if seat is not None and self._session.seats[seat] != HUMAN:
             names = self._game.seat_names
-            self.message = f"refused: {names[seat]} is played by the {self._session.seats[seat]} bot; press 'let bots play' to let it move"
+            self.say("refused", f"{names[seat]} is played by the {self._session.seats[seat]} bot; press 'let bots play' to let it move")
             return True
         if state.is_over:
             return False  # the engine says so
         if self._screened():
-            self.message = "refused: the privacy screen is up; click when the next player is ready"
+            self.say("refused", "the privacy screen is up; click when the next player is ready")
             return True
         if self._acting_seat() is None:
             who = self._game.seat_names[seat]
             if self._mode is None:
-                self.message = "refused: this board is a spectator's; it cannot make moves"
+                self.say("refused", "this board is a spectator's; it cannot make moves")
             else:
-                self.message = f"refused: it is {who}'s turn, and this board plays for {self._game.seat_names[self._looking_seat()]}"
+                self.say("refused", f"it is {who}'s turn, and this board plays for {self._game.seat_names[self._looking_seat()]}")
             return True
         return False
 
@@ -991,7 +1016,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         try:
             parsed = session.check_action(content["action"], validate=True, parse=self.parse_request_action)
         except IllegalAction as exc:
-            self.message = self._refusal_text(exc)
+            self.say(self._refusal_kind(exc), exc.message)
             return
         with self.hold_sync():
             session.commit(parsed)
@@ -1018,7 +1043,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if self._stale(content, required=False):
             return
         if not self.timeline.can_undo():
-            self.message = "nothing to undo: this is the first position"
+            self.say("info", "nothing to undo: this is the first position")
             return
         self.undo()
 
@@ -1027,7 +1052,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if self._stale(content, required=False):
             return
         if not self.timeline.can_redo():
-            self.message = "nothing to redo from this position"
+            self.say("info", "nothing to redo from this position")
             return
         self.redo()
 
@@ -1051,7 +1076,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if self._stale(content, required=False):
             return
         if not self.hints:
-            self.message = "refused: this board gives no hints here (a lesson has its own Hint button)"
+            self.say("refused", "this board gives no hints here (a lesson has its own Hint button)")
             return
         mode = content.get("mode", "legal")
         index = content.get("index", 0)
@@ -1087,7 +1112,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if self._stale(content, required=False):
             return
         if self._session.bot_seat() is None:
-            self.message = "no bot is to move" if not self.state.is_over else "the game is over"
+            self.say("info", "no bot is to move" if not self.state.is_over else "the game is over")
             return
         self._session.schedule_bots()
 
@@ -1097,7 +1122,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if seed is not None and not _is_int(seed):
             raise BadRequest("'seed' must be an integer or null")
         if not self.allow_new_game:
-            self.message = "refused: no new game here (a lesson keeps its position: use Try again)"
+            self.say("refused", "no new game here (a lesson keeps its position: use Try again)")
             return
         self._session.new_game(seed, run_bots=False)
         self._session.schedule_bots()
