@@ -2,7 +2,7 @@
 # Install everything the tests need (in .venv) and run every test: engines, notebooks (nbval)
 # and real-browser tests (JupyterLab in headless Chromium); then the engine tests and a browser
 # smoke test again at the lowest versions pyproject.toml allows (.venv-floors). Extra arguments go
-# to the first pytest run.
+# to both pytest runs in .venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,8 +22,12 @@ echo "== installing zongshi_widgets with its test extra into .venv"
 echo "== ruff"
 .venv/bin/python -m ruff check .
 
-echo "== pytest (engines, notebooks, browser)"
-.venv/bin/python -m pytest tests notebooks --nbval-lax -p no:cacheprovider "$@"
+# engines, widgets and notebooks on both cores (a notebook's cells stay together: loadfile);
+# then the real-browser tests, one at a time (each drives one JupyterLab)
+echo "== pytest: engines, widgets, notebooks (nbval)"
+.venv/bin/python -m pytest tests notebooks --nbval-lax --ignore=tests/browser -n 2 --dist loadfile -p no:cacheprovider "$@"
+echo "== pytest: real-browser tests (JupyterLab in headless Chromium)"
+.venv/bin/python -m pytest tests/browser -p no:cacheprovider "$@"
 
 # The lowest versions pyproject.toml allows, so that a floor that stops working is caught: a second
 # venv with every declared floor pinned (constraints derived from pyproject.toml by
@@ -44,5 +48,5 @@ else
   cp "$constraints" .venv-floors/zw-floors.txt  # written last: an interrupted install is redone
 fi
 echo "== declared floors: engine tests and a browser smoke test"
-.venv-floors/bin/python -m pytest tests -m "not browser" -q -p no:cacheprovider
+.venv-floors/bin/python -m pytest tests --ignore=tests/browser -n 2 --dist loadfile -q -p no:cacheprovider
 .venv-floors/bin/python -m pytest tests/browser/test_floor_smoke.py -q -p no:cacheprovider

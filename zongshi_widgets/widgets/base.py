@@ -283,7 +283,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         self._entries: dict[tuple[int, int | None], dict] = {}  # (node id, seat) -> log entry
         self._picture = StaticPicture(self._picture_parts)
         self._message_kind = "info"
-        super().__init__(geometry=self._geometry(), seats=list(session.seats), _picture_id=self._picture.id, **kwargs)
+        super().__init__(geometry={**self._shared_geometry(), **self._geometry()}, seats=list(session.seats), _picture_id=self._picture.id, **kwargs)
         self.on_msg(self._on_custom_msg)
         self.observe(self._on_seats, names="seats")
         self.observe(self._on_reveal_scores, names="reveal_scores")
@@ -612,7 +612,13 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     # Game hooks: subclasses override these
     # ------------------------------------------------------------------------------------
     def _geometry(self) -> dict:
-        """Static drawing data, sent once (override). Default: names and the notation help."""
+        """The game's static drawing data, sent once (override). The shared keys come first
+        (see :meth:`_shared_geometry`); a game's keys may replace them."""
+        return {}
+
+    def _shared_geometry(self) -> dict:
+        """What every board's front end reads: names, seat names, the notation help, the
+        hint bot."""
         gt = self._game.game_type
         return {
             "game": self._game.name,
