@@ -808,3 +808,27 @@ def test_branches_are_named_by_their_move_at_the_fork():
     texts = [br["text"] for br in board.cursor["branches"]]
     assert texts == [board.short_text(board.timeline.root.children[0].state, a), board.short_text(board.timeline.root.children[0].state, b)]
     assert texts[0] != texts[1] and all(br["from"] == 2 for br in board.cursor["branches"])
+
+
+def test_gembloq_boards_share_one_game_one_per_seat():
+    """Several boards can show one session, each bound to one seat (players on separate
+    screens of one kernel); a move on one shows on all, and each acts only for its seat."""
+    blue = GembloQBoard(seats=HOTSEAT, seat=0)
+    yellow = GembloQBoard(session=blue.session, seat=1)
+    assert blue.legal and not yellow.legal and yellow.watch["seat"] == 1
+    request(yellow, type="play", action=FIRST, version=yellow.version)
+    assert yellow.message.startswith("refused: it is blue's turn") and blue.state.history == ()
+    request(blue, type="play", action=FIRST, version=blue.version)
+    assert yellow.version == blue.version and len(yellow.moves) == 1 and yellow.legal
+    with pytest.raises(ValueError, match="belong to the session"):
+        GembloQBoard(session=blue.session, seats=HOTSEAT)
+    with pytest.raises(TypeError, match="not both"):
+        GembloQBoard(session=blue.session, state=blue.state)
+
+
+def test_the_four_colour_game_is_refused_with_a_way_to_play_it():
+    state = zw.game("gembloq", players=2, colors=4).new_state()
+    with pytest.raises(ValueError, match="Two-Player Four-Color.*generic board"):
+        GembloQBoard(state=state)
+    board = GameBoard(state, seats=["human", "greedy"])
+    assert board.legal and board.view["colour_to_move"] == 0

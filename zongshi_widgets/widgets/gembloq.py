@@ -22,7 +22,7 @@ from ..games.gembloq.geometry import canonical, shape_index, transform, vertices
 from ..games.gembloq.naming import name_cell_index, piece_name, piece_title, placement_name
 from ..games.gembloq.render import PALETTE, position_html
 from ..games.gembloq.rules import COLOURS
-from .base import HUMAN, BadRequest, GameBoard, read_asset
+from .base import _UNSET, HUMAN, BadRequest, GameBoard, read_asset
 
 __all__ = ["GembloQBoard", "pack_ids", "unpack_ids"]
 
@@ -104,13 +104,20 @@ class GembloQBoard(GameBoard):
         seed: int | None = 1,
         state: GembloQState | None = None,
         blksgf: str | os.PathLike | None = None,
-        bot_delay: float = 0.5,
-        bot_seed: int | None = 0,
+        bot_delay: float = _UNSET,
+        bot_seed: int | None = _UNSET,
         **kwargs: Any,
     ):
         self._check_options(kwargs)  # before any work: a typo must not start a game
         if state is not None and blksgf is not None:
             raise ValueError("give either state= or blksgf=, not both")
+        if kwargs.get("session") is not None:  # another board's game: the session has it all
+            if state is not None or blksgf is not None:
+                raise TypeError("give either a position (state= or blksgf=) or session=, not both")
+            extra = {k: v for k, v in (("seats", seats), ("bot_delay", bot_delay), ("bot_seed", bot_seed)) if v is not None and v is not _UNSET}
+            _check_drawable(kwargs["session"].game)
+            super().__init__(**extra, **kwargs)
+            return
         if blksgf is not None:
             state = load_blksgf(blksgf)  # path or record: see games.gembloq.blksgf_text
         if state is None:
@@ -119,10 +126,11 @@ class GembloQBoard(GameBoard):
             state = game("gembloq", players=players).new_state(seed=seed)
         if not isinstance(state, GembloQState):
             raise ValueError(f"a GembloQ board needs a GembloQ state, not {type(state).__name__}")
+        _check_drawable(state.game)
         n = state.game.players
         if seats is None:
             seats = [HUMAN] + ["greedy"] * (n - 1)
-        super().__init__(state, seats, bot_delay=bot_delay, bot_seed=bot_seed, **kwargs)
+        super().__init__(state, seats, bot_delay=0.5 if bot_delay is _UNSET else bot_delay, bot_seed=0 if bot_seed is _UNSET else bot_seed, **kwargs)
 
     # -- Python helpers ------------------------------------------------------------------
     def cell_ids(self, cells) -> list[int]:
@@ -318,3 +326,17 @@ class GembloQBoard(GameBoard):
         for piece, orient, anchor in legal:
             groups.setdefault((piece, orient), []).append(anchor)
         return [B64[p] + B64[o] + pack_ids(anchors) for (p, o), anchors in groups.items()]
+
+
+def _check_drawable(game) -> None:
+    """Refuse a game this board does not draw yet.
+
+    Raises:
+        ValueError: Pentobi's Two-Player Four-Color game (two seats, four colours): play it in
+            Python, or on the generic board (``zongshi_widgets.widgets.GameBoard``).
+    """
+    if game.colours != game.players:
+        raise ValueError(
+            "GembloQBoard does not draw the Two-Player Four-Color game yet (two seats playing four colours); "
+            "play it in Python (state.play) or on the generic board: zongshi_widgets.widgets.GameBoard(state)"
+        )
