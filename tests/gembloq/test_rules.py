@@ -358,3 +358,17 @@ def test_running_score_sheet_says_leading_not_winner():
     text = str(s.score_sheet())
     assert "leading: blue" in text and "winner" not in text
     assert not s.score_sheet().final
+
+
+def test_a_tie_break_on_reconstructed_piece_numbers_says_so():
+    """Rulebook, "In Case of a Tie": the lower sum of the remaining pieces' numbers wins. The
+    piece numbers within a size are reconstructed (data/pieces.json), so a sheet whose first
+    place is decided by them says so; one decided by penalty points does not."""
+    game = zw.game("gembloq", players=2)
+    by_number = {p.number: p for p in game.pieces}
+    reconstructed = [p.number for p in game.pieces if p.provenance.get("number") == "reconstructed"]
+    a, b = reconstructed[0], next(n for n in reconstructed if by_number[n].squares == by_number[reconstructed[0]].squares and n != reconstructed[0])
+    tied = score_hands(game, [[a], [b]])
+    assert len(tied.winners) == 1 and "reconstructed" in tied.notes
+    clear = score_hands(game, [[a], [a, b]])
+    assert "reconstructed" not in clear.notes

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ..games.gembloq import GembloQState, Piece, Placement, area_tables
+from ..games.gembloq import GembloQState, Placement, area_tables
+from ..games.gembloq.rules import tiebreak_range  # noqa: F401  (lessons and their tests use it from here)
 from .lesson import Goal, register_goal
 
 
@@ -286,42 +287,3 @@ for _goal in (
 
 
 # -- what a lesson may rest on ------------------------------------------------------------------
-def tiebreak_range(pieces: Sequence[Piece], hand_a: Sequence[Piece], hand_b: Sequence[Piece]) -> tuple[int, int]:
-    """The smallest and largest possible value of (tie-break sum of ``hand_a``) minus (that of
-    ``hand_b``) over every numbering of the piece set that keeps the numbers marked confirmed
-    and deals the reconstructed numbers of each size among the pieces of that size in any
-    order (the packaged ``pieces.json`` says why: numbers ascend by size, which the rulebook's
-    worked example confirms, but the order within one size is reconstructed; rulebook, "In
-    Case of a Tie").
-
-    A tie-break that a lesson asks about is decided by confirmed facts only when both ends
-    have the same sign.
-
-    Args:
-        pieces (Sequence[Piece]): the game's piece set (``game.pieces``).
-        hand_a, hand_b (Sequence[Piece]): the pieces each colour has left.
-
-    Returns:
-        tuple[int, int]: ``(lowest, highest)`` difference.
-    """
-    in_a = {p.number for p in hand_a}
-    in_b = {p.number for p in hand_b}
-    fixed = 0
-    groups: dict[float, tuple[list[int], list[int]]] = {}
-    for p in pieces:
-        w = (p.number in in_a) - (p.number in in_b)
-        if p.provenance.get("number") == "confirmed":
-            fixed += w * p.number
-        else:
-            weights, numbers = groups.setdefault(p.squares, ([], []))
-            weights.append(w)
-            numbers.append(p.number)
-    low = high = 0
-    for weights, numbers in groups.values():
-        # rearrangement inequality: the sum of weight * number is smallest when the weights,
-        # sorted up, meet the numbers sorted down, and largest when both run the same way
-        weights.sort()
-        numbers.sort()
-        low += sum(w * n for w, n in zip(weights, reversed(numbers)))
-        high += sum(w * n for w, n in zip(weights, numbers))
-    return fixed + low, fixed + high

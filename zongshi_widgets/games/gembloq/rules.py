@@ -649,6 +649,23 @@ def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]], final: bo
         notes = "Fewer penalty points left in hand is better; 0 means every piece was placed."
     else:
         notes = "Fewest penalty points wins; on a tie, the lower sum of the remaining pieces' numbers; still tied, the win is shared."
+        best = min(totals)
+        tied = [i for i, t in enumerate(totals) if t == best]
+        # could another numbering consistent with what is confirmed change who is first?
+        first = [i for i in tied if ties[i] == min(ties[j] for j in tied)]
+        unsure = any(
+            lo <= 0 <= hi
+            for i in first
+            for j in tied
+            if j not in first
+            for lo, hi in [tiebreak_range(game.pieces, hands[i], hands[j])]
+        )
+        if len(tied) > 1 and len({ties[i] for i in tied}) > 1 and unsure:
+            # the tie-break decides first place, on numbers the rulebook does not print
+            notes += (
+                " Here the tie-break decides first place on piece numbers that are reconstructed (the rulebook shows"
+                " only the pieces' sizes): with the printed pieces it may differ; load them with zw.game(..., components=...)."
+            )
     return ScoreSheet(
         players=list(game.seat_names[: len(hands)]) if len(hands) <= len(COLOURS) else [f"colour {i + 1}" for i in range(len(hands))],
         categories=["pieces left"],
@@ -661,6 +678,47 @@ def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]], final: bo
         final=final,
         notes=notes,
     )
+
+
+def tiebreak_range(pieces: Sequence[Piece], hand_a: Sequence[Piece], hand_b: Sequence[Piece]) -> tuple[int, int]:
+    """The smallest and largest possible value of (tie-break sum of ``hand_a``) minus (that of
+    ``hand_b``) over every numbering of the piece set that keeps the numbers marked confirmed
+    and deals the reconstructed numbers of each size among the pieces of that size in any
+    order (the packaged ``pieces.json`` says why: numbers ascend by size, which the rulebook's
+    worked example confirms, but the order within one size is reconstructed; rulebook, "In
+    Case of a Tie").
+
+    A tie-break that a lesson asks about is decided by confirmed facts only when both ends
+    have the same sign.
+
+    Args:
+        pieces (Sequence[Piece]): the game's piece set (``game.pieces``).
+        hand_a, hand_b (Sequence[Piece]): the pieces each colour has left.
+
+    Returns:
+        tuple[int, int]: ``(lowest, highest)`` difference.
+    """
+    in_a = {p.number for p in hand_a}
+    in_b = {p.number for p in hand_b}
+    fixed = 0
+    groups: dict[float, tuple[list[int], list[int]]] = {}
+    for p in pieces:
+        w = (p.number in in_a) - (p.number in in_b)
+        if p.provenance.get("number") == "confirmed":
+            fixed += w * p.number
+        else:
+            weights, numbers = groups.setdefault(p.squares, ([], []))
+            weights.append(w)
+            numbers.append(p.number)
+    low = high = 0
+    for weights, numbers in groups.values():
+        # rearrangement inequality: the sum of weight * number is smallest when the weights,
+        # sorted up, meet the numbers sorted down, and largest when both run the same way
+        weights.sort()
+        numbers.sort()
+        low += sum(w * n for w, n in zip(weights, reversed(numbers)))
+        high += sum(w * n for w, n in zip(weights, numbers))
+    return fixed + low, fixed + high
 
 
 def reference_legal_ids(state: GembloQState, colour: int) -> list[int]:
