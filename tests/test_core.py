@@ -178,3 +178,20 @@ def test_turns_group_the_steps_of_one_seat():
     assert after_draw.turn.turn == 2 and after_draw.turn.seat == 1
     gq = zw.game("gembloq", players=2).new_state()
     assert gq.turn.turn == 1 and gq.turn.step is None and gq.turn.round is None
+
+
+def test_odd_input_to_the_kernel_gets_plain_errors():
+    game = zw.game("sealed_bids", players=2)
+    state = game.new_state(seed=1)
+    action = state.legal_actions()[0]
+    for bad in (-1, 2, "north", 1.0, True):
+        with pytest.raises((TypeError, ValueError)):
+            state.action_text(action, bad)
+    assert state.action_text(action, 1) == "bid a card" and state.action_text(action, None) == "bid a card"
+    with pytest.raises(TypeError, match="load_state takes"):
+        game.load_state(None)
+    with pytest.raises(ValueError, match="not a sealed_bids position description"):
+        game.from_position({"hands": [None, 5]})
+    with pytest.raises(KeyError) as err:
+        zw.game("nope")
+    assert str(err.value).startswith("no game named 'nope'")

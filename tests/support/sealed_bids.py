@@ -305,7 +305,7 @@ class SealedBidsState(State):
         )._skip()
 
     # -- views ---------------------------------------------------------------------------
-    def action_text(self, action, seat) -> str:
+    def _action_text(self, action, seat) -> str:
         """A bid is face down: other seats read "bid a card"."""
         if isinstance(action, Bid) and seat != self.seat:
             return "bid a card"

@@ -151,7 +151,7 @@ def test_boards_sharing_a_session_each_act_only_for_their_seat():
     assert east.moves[-1]["text"] == "bid a card" and north.moves[-1]["text"] == f"bid {card}"
     assert east.view["has_bid"] == [True, False] and "bid" in north.view and north.view["bid"] == card
     north.undo()
-    assert east.state.history == () and east.cursor["ply"] == 0 and east.cursor["can_redo"]
+    assert east.state.history == () and east.cursor["ply"] == 0 and north.cursor["can_redo"] and not east.cursor["can_redo"]
     with pytest.raises(ValueError, match="belong to the session"):
         GameBoard(session=north.session, seats=["human", "human"])
     with pytest.raises(TypeError, match="state= or session="):
@@ -236,3 +236,63 @@ def test_messages_reach_the_browser_structured():
     assert board.get_state()["message"]["kind"] == "info" and board.get_state()["message"]["text"].startswith("north played bid")
     with pytest.raises(ValueError, match="message kind"):
         board.say("shout", "no")
+
+
+def test_rewinding_brings_the_privacy_screen_back():
+    """Undo, a jump in the log or a move on another board must not show the previous
+    player's hand to the person now at the screen (a newcomer found undo did)."""
+    game = zw.game("sealed_bids", players=3)
+    board = GameBoard(game.new_state(seed=2), seats=["human", "human", "greedy"])
+    board.ready()
+    north_hand = board.view["hand"]
+    board.play(f"bid {north_hand[0]}")
+    board.play("pass")
+    assert board.screen["seat"] == 1  # east's turn: east is asked to sit down
+    request_to(board, type="undo")  # pressed behind the screen: refused
+    assert board.message.startswith("refused: the privacy screen is up") and board.state.to_move == 1
+    board.undo()  # from Python (or after east said ready): back to north's draw...
+    assert board.state.to_move == 0 and board.screen["seat"] == 0  # ...but north must say so first
+    assert "hand" not in board.view and "bid" not in board.view
+    board.ready()
+    assert board.view["hand"] == sorted(set(north_hand) - {north_hand[0]})
+    other = GameBoard(session=board.session, seat=None)
+    other.session.goto(0)  # a jump made elsewhere
+    assert board.screen["seat"] == 0 and "hand" not in board.view
+
+
+def test_spectators_only_watch_and_seat_boards_take_back_only_their_own_moves():
+    game = zw.game("sealed_bids", players=2)
+    north = GameBoard(game.new_state(seed=5), seats=["human", "human"], seat=0)
+    east = GameBoard(session=north.session, seat=1)
+    spectator = GameBoard(session=north.session, seat=None)
+    north.play(f"bid {north.view['hand'][0]}")
+    for kind, extra in (("undo", {}), ("redo", {}), ("goto", {"ply": 0}), ("new_game", {"seed": 1}), ("bots", {})):
+        request_to(spectator, type=kind, **extra)
+        assert spectator.message.startswith("refused: this board is a spectator's"), kind
+    assert len(north.state.history) == 1 and not spectator.cursor["can_undo"]
+    request_to(east, type="undo")
+    assert east.message.startswith("refused: another player made the last move") and len(north.state.history) == 1
+    assert not east.cursor["can_undo"] and north.cursor["can_undo"]
+    request_to(north, type="undo")
+    assert north.state.history == ()
+    request_to(east, type="redo")
+    assert east.message.startswith("refused: the next move is another player's") and north.state.history == ()
+    request_to(east, type="new_game", seed=3)
+    assert east.message.startswith("refused: other people play this game")
+
+
+def test_hints_say_why_there_is_none():
+    game = zw.game("sealed_bids", players=2)
+    north = GameBoard(game.new_state(seed=5), seats=["human", "human"], seat=0)
+    east = GameBoard(session=north.session, seat=1)
+    assert east.show_hint("legal") == {} and east.message == "no hint: it is not this board's turn"
+    hint = north.show_hint("legal")
+    assert hint["text"] == hint["action"]  # the move itself, not "north played ..."
+
+
+def test_seats_keep_their_order():
+    board = GameBoard(zw.game("sealed_bids", players=2).new_state(seed=1), seats=["human", "greedy"])
+    with pytest.raises(ValueError, match="reordered"):
+        board.seats.sort()
+    with pytest.raises(ValueError, match="reordered"):
+        board.seats.reverse()

@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from ..core import Game, State, load_ref, registration
+from ..core.errors import UnknownName
 
 
 class Agent:
@@ -209,7 +210,7 @@ def agent(name: str, seed: int | None = None, game: str | Game | None = None) ->
     elif isinstance(name, str) and name in _GENERIC:
         cls = _GENERIC[name]
     else:
-        raise KeyError(f"no bot named {name!r}; known: {', '.join(agents(game_name))}")
+        raise UnknownName(f"no bot named {name!r}; known: {', '.join(agents(game_name))}")
     return cls(seed=seed)
 
 

@@ -20,6 +20,14 @@ class IllegalAction(ValueError):
         self.message = message
 
 
+class UnknownName(KeyError):
+    """A name (of a game, a bot...) that is not registered; prints as its plain message (a
+    bare ``KeyError`` would print it in quotes)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class CorruptSave(ValueError):
     """A saved game (``to_json`` text or a game record) that cannot be loaded.
 

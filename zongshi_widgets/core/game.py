@@ -116,7 +116,14 @@ class Game(ABC):
         desc = _parse_description(description)
         if not isinstance(desc, dict):
             raise ValueError("a position description is a JSON object / TOML table")
-        state = self._state_from_position(desc, Chance(seed))
+        try:
+            state = self._state_from_position(desc, Chance(seed))
+        except (TypeError, KeyError, IndexError, AttributeError) as exc:
+            # a value of the wrong type or shape deep in the description
+            raise ValueError(
+                f"this is not a {self.name} position description: a value has the wrong type or shape "
+                f"({type(exc).__name__}: {exc}); see {type(self).__name__}._state_from_position for its keys"
+            ) from None
         state._origin = desc
         return state
 
@@ -144,6 +151,8 @@ class Game(ABC):
         Raises:
             CorruptSave: the text is not a save of this game, or any part of it fails the checks.
         """
+        if not isinstance(text, (str, bytes, dict)):
+            raise TypeError(f"load_state takes the JSON text of a save (or its parsed dict), not {type(text).__name__}")
         try:
             data = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
         except (ValueError, TypeError) as exc:
@@ -310,16 +319,21 @@ class State(ABC):
         notation, or for a secret action of another seat only its public part (``"bid a
         card"`` for a face-down bid). Logs and boards write moves with this, per watching seat.
 
-        Default: the notation (right for games without secret actions); games with secret
-        actions override it.
-
         Args:
             action: a legal action of this state.
             seat (int | None): the seat reading (``None``: a spectator).
 
         Returns:
             str: plain words or notation.
+
+        Raises:
+            TypeError, ValueError: ``seat`` is not a seat of this game.
         """
+        return self._action_text(action, self.game.check_seat(seat))
+
+    def _action_text(self, action: Any, seat: int | None) -> str:
+        """See :meth:`action_text` (override in games with secret actions; ``seat`` is
+        checked). Default: the notation."""
         return str(action)
 
     def determinize(self, seat: int, rng: random.Random | int | None = None) -> State:

@@ -26,6 +26,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import UnknownName
+
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .gametype import GameType
@@ -134,7 +136,7 @@ def registration(name: str) -> Registration:
         KeyError: no game has that name (the message lists the known ones).
     """
     if not isinstance(name, str) or name not in _REGISTRY:
-        raise KeyError(f"no game named {name!r}; known games: {', '.join(sorted(_REGISTRY))}")
+        raise UnknownName(f"no game named {name!r}; known games: {', '.join(sorted(_REGISTRY))}")
     return _REGISTRY[name]
 
 

@@ -423,8 +423,9 @@ const zw = (() => {
       }
       botsButton.hidden = !(think < 0 && toMove !== null && toMove !== undefined && seats[toMove] && seats[toMove] !== "human");
 
-      hints.hidden = model.get("hints") === false;
-      newGame.hidden = model.get("allow_new_game") === false;
+      const watchInfo = model.get("watch") || {};
+      hints.hidden = model.get("hints") === false || watchInfo.mode === "spectator";
+      newGame.hidden = model.get("allow_new_game") === false || watchInfo.mode === "spectator";
       const hint = model.get("hint") || {};
       const hasHint = !!hint.action;
       const w = model.get("watch") || {};

@@ -152,13 +152,10 @@ class SeatList(list):
 
     append = extend = insert = pop = remove = clear = __delitem__ = __iadd__ = __imul__ = _fixed
 
-    def sort(self, *args, **kwargs) -> None:
-        new = list(self)
-        new.sort(*args, **kwargs)
-        self._replace(new)
+    def _reorder(self, *_args, **_kwargs):
+        raise SeatError("seats are in turn order and cannot be reordered; change one with board.seats[i] = 'human' or a bot name")
 
-    def reverse(self) -> None:
-        self._replace(list(reversed(self)))
+    sort = reverse = _reorder
 
     def __reduce__(self):  # copies and pickles are plain lists
         return (list, (list(self),))
@@ -531,7 +528,13 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         seat = self._acting_seat()
         if seat is None:
             self.hint = {}
-            self.say("info", "no hint: the game is over" if state.is_over else "no hint: it is not a person's turn")
+            if state.is_over:
+                why = "the game is over"
+            elif self._session.bot_seat() is not None:
+                why = "a bot is to move"
+            else:
+                why = "it is not this board's turn" + (" (the privacy screen is up)" if self._screened() else "")
+            self.say("info", f"no hint: {why}")
             return self.hint
         actions = self._session.allowed_actions(state)
         if not actions:
@@ -596,6 +599,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if kind != "info" and kind not in REFUSAL_KINDS:
             raise ValueError(f"a message kind is 'info' or one of {', '.join(REFUSAL_KINDS)}, not {kind!r}")
         self._message_kind = kind
+        if len(text) > 600:  # e.g. a refusal quoting a huge notation
+            text = text[:600] + "… (cut)"
         value = text if kind == "info" else f"{kind}: {text}"
         if self.message == value:
             self.send_state("message")
@@ -652,10 +657,12 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
 
     def describe(self, before: State, action: Any, after: State | None) -> str:
         """A sentence for ``message`` about a (visible) action (override)."""
+        if after is None:  # a hint or an explanation: the move itself
+            return str(action)
         names = self._game.seat_names
         who = names[before.to_move] if before.to_move is not None else "?"
         text = f"{who} played {action}"
-        if after is not None and after.is_over:
+        if after.is_over:
             text += ". Game over" + ("" if not self.reveal_scores else self._winners_text(after))
         return text
 
@@ -764,6 +771,13 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     # Redrawing for the watching seat
     # ------------------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
+        if event.kind in ("undo", "redo", "goto", "new_game", "loaded", "seats", "refresh") or (
+            event.kind == "move" and not event.by_bot and event.before.to_move != self._shown_seat
+        ):
+            # the position changed by other means than a move of the person at the screen
+            # (undo, a jump, a move made on another board...): whoever sits there now says who
+            # they are again before any hand is shown
+            self._shown_seat = None
         if event.kind == "thinking":
             self.thinking = self._session.thinking
             return
@@ -918,8 +932,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             "start": start,
             "end": len(line[-1].state.history),
             "node": tl.cursor.id,
-            "can_undo": tl.can_undo(),
-            "can_redo": tl.can_redo(),
+            "can_undo": tl.can_undo() and self._may_rewind("undo") is None,
+            "can_redo": tl.can_redo() and self._may_rewind("redo") is None,
             "nodes": len(tl),
             "branches": branches if len(branches) > 1 else [],
         }
@@ -982,7 +996,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         version = content.get("version")
         if version is None:
             if required:
-                raise BadRequest(f"a {content['type']!r} request needs the board 'version' it was made at")
+                kind = content["type"]
+                raise BadRequest(f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind!r} request needs the board 'version' it was made at")
             return False
         if version != self.version:
             self.say("stale", f"the board changed (version {version}, now {self.version}); nothing was done, try again")
@@ -1044,9 +1059,41 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             reply = {"legal": legal, "text": text, "rule": rule}
         self.send({"type": "explain", "key": key, "version": self.version, **reply})
 
+    def _may_rewind(self, what: str) -> str | None:
+        """Why this board may not change the line of play (``what``: ``"undo"``, ``"redo"``,
+        ``"goto"``, ``"new_game"``, ``"bots"``), or ``None`` when it may. A spectator's board
+        only watches; behind a privacy screen nobody has said who they are yet; a board bound
+        to one seat, sharing the game with other people, takes back or replays only its own
+        moves."""
+        if self._mode is None:
+            return "this board is a spectator's: it only watches the game"
+        if self._screened():
+            return "the privacy screen is up: the next player says they are ready first"
+        if isinstance(self._mode, int) and len(self._session.humans()) > 1:
+            tl = self.timeline
+            if what == "undo":
+                node = tl.cursor
+                if node.parent is not None and node.parent.state.to_move != self._mode:
+                    return "another player made the last move: only they may take it back"
+            elif what == "redo":
+                nxt = tl.line()
+                index = [n.id for n in nxt].index(tl.cursor.id)
+                if index + 1 < len(nxt) and tl.cursor.state.to_move != self._mode:
+                    return "the next move is another player's: only they may replay it"
+            elif what in ("goto", "new_game"):
+                return "other people play this game on their own boards: jump or start anew from a board they share"
+        return None
+
+    def _refuse_rewind(self, what: str) -> bool:
+        why = self._may_rewind(what)
+        if why is not None:
+            self.say("refused", why)
+            return True
+        return False
+
     @request("undo")
     def _req_undo(self, content: dict) -> None:
-        if self._stale(content, required=False):
+        if self._stale(content, required=False) or self._refuse_rewind("undo"):
             return
         if not self.timeline.can_undo():
             self.say("info", "nothing to undo: this is the first position")
@@ -1055,7 +1102,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
 
     @request("redo")
     def _req_redo(self, content: dict) -> None:
-        if self._stale(content, required=False):
+        if self._stale(content, required=False) or self._refuse_rewind("redo"):
             return
         if not self.timeline.can_redo():
             self.say("info", "nothing to redo from this position")
@@ -1064,7 +1111,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
 
     @request("goto", "ply", "node")
     def _req_goto(self, content: dict) -> None:
-        if self._stale(content, required=False):
+        if self._stale(content, required=False) or self._refuse_rewind("goto"):
             return
         ply, node = content.get("ply"), content.get("node")
         if (ply is None) == (node is None):
@@ -1115,7 +1162,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
 
     @request("bots")
     def _req_bots(self, content: dict) -> None:
-        if self._stale(content, required=False):
+        if self._stale(content, required=False) or self._refuse_rewind("bots"):
             return
         if self._session.bot_seat() is None:
             self.say("info", "no bot is to move" if not self.state.is_over else "the game is over")
@@ -1129,6 +1176,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             raise BadRequest("'seed' must be an integer or null")
         if not self.allow_new_game:
             self.say("refused", "no new game here (a lesson keeps its position: use Try again)")
+            return
+        if self._refuse_rewind("new_game"):
             return
         self._session.new_game(seed, run_bots=False)
         self._session.schedule_bots()

@@ -29,7 +29,19 @@ function genericView(model) {
   const { h } = zw;
   const SKIP = new Set(["game", "seat", "to_move", "is_over", "turn", "ply"]);
   const list = h("dl", { class: "zw-view", "aria-label": "What this board's seat sees" });
-  const show = (v) => (v === null || v === undefined ? "none" : typeof v === "object" ? JSON.stringify(v) : String(v));
+  // plain words for plain values: lists as "a, b", records as "key: value · key: value",
+  // a list of records one per line; anything deeper as compact JSON
+  const scalar = (v) => (v === null || v === undefined ? "–" : typeof v === "object" ? JSON.stringify(v) : String(v));
+  const record = (o) => Object.entries(o).map(([k, v]) => `${k.replaceAll("_", " ")}: ${Array.isArray(v) ? (v.length ? v.map(scalar).join(", ") : "–") : scalar(v)}`).join(" · ");
+  const show = (v) => {
+    if (Array.isArray(v)) {
+      if (!v.length) return "–";
+      if (v.every((x) => x && typeof x === "object" && !Array.isArray(x))) return v.map(record).join("\n");
+      return v.map((x) => (Array.isArray(x) ? `[${x.map(scalar).join(", ")}]` : scalar(x))).join(", ");
+    }
+    if (v && typeof v === "object") return record(v);
+    return scalar(v);
+  };
   function draw() {
     const view = model.get("view") || {};
     const rows = [];

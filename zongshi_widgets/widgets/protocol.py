@@ -42,6 +42,11 @@ def request(name: str, *fields: str) -> Callable[[Callable], Callable]:
     return mark
 
 
+def _a(word: str) -> str:
+    """The article for a word: ``an 'explain'``, ``a 'play'``."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 class RequestHandler:
     """Mixin: dispatch browser requests to the methods registered with :func:`request`.
 
@@ -100,7 +105,7 @@ class RequestHandler:
         attr, fields = table[kind]
         extra = set(content) - fields
         if extra:
-            raise BadRequest(f"unexpected field(s) {sorted(extra)} in a {kind!r} request")
+            raise BadRequest(f"unexpected field(s) {sorted(extra)} in {_a(kind)} {kind!r} request")
         version = content.get("version")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise BadRequest("'version' must be an integer")

@@ -996,7 +996,7 @@ class ArtGalleryState(State):
             "my_bids": [{"area": names[a], "space": i + 1, "card": v} for a, i, v in self._hidden_bids(seat)],
         }
 
-    def action_text(self, action, seat) -> str:
+    def _action_text(self, action, seat) -> str:
         """A bid is face down: other seats read ``"bid a card"``."""
         if isinstance(action, Bid) and seat != self.seat:
             return "bid a card"
