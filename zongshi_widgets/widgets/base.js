@@ -109,7 +109,7 @@ const zw = (() => {
    *   onKey(event) -> bool (handled), hintText(hint) -> str (optional).
    * Returns {root, stage, side, sideTop, toolbar, header, turn, lines, setStatus(text, kind), update(),
    * dismiss(), on(event, fn), destroy()}. dismiss() asks Python to clear a refusal shown in the
-   * message line (the person moved on: dropped the piece, picked another, moved it elsewhere).
+   * message line (the person moved on to something else).
    */
   function shell(model, el, game) {
     const listeners = [];

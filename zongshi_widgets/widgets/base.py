@@ -36,7 +36,7 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``; each branch
                 ``{node, from, end, current, text}`` (``text``: its move at the fork).
 ``seats``       ``"human"`` or a bot name per seat. Assign a new list, or change one entry in
-                place (``board.seats[1] = "greedy"``): both are checked and take effect at
+                place (``board.seats[1] = "<bot name>"``): both are checked and take effect at
                 once; the number of seats cannot change.
 ``watch``       ``{seat, mode, open_hands, may_act}``: who this board shows.
 ``screen``      ``{}`` or ``{seat, text}``: the privacy screen shown instead of a hand.
@@ -121,7 +121,7 @@ def _is_int(value: Any) -> bool:
 class SeatList(list):
     """The value of a board's ``seats``: a list whose in-place changes go through the board.
 
-    ``board.seats[1] = "greedy"`` is checked like an assignment of the whole list (an unknown
+    ``board.seats[1] = "<bot name>"`` is checked like an assignment of the whole list (an unknown
     name raises :class:`SeatError` and changes nothing) and then takes effect at once. Changes
     that would alter the number of seats (``append``, ``del``, ``pop``...) raise
     :class:`SeatError`.

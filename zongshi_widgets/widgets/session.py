@@ -72,7 +72,7 @@ def check_seats(seats: Any, game: Game) -> tuple[str, ...]:
     if seats is None:
         return (HUMAN,) * players
     known = bot_names(game)
-    example = ", ".join(repr(k) for k in ([HUMAN] + ["greedy"] * (players - 1)))
+    example = ", ".join(repr(k) for k in ([HUMAN] + [known[-1] if known else HUMAN] * (players - 1)))
     if isinstance(seats, str):
         raise SeatError(f"seats must be a list with one entry per seat (e.g. [{example}]), not the string {seats!r}")
     if not isinstance(seats, (list, tuple)):
@@ -194,7 +194,7 @@ class GameSession:
     @property
     def seats(self) -> tuple[str, ...]:
         """Per seat ``"human"`` or a bot name (a tuple; assign a new list to change it:
-        ``session.seats = ["human", "greedy"]``; checked by :func:`check_seats`)."""
+        ``session.seats = ["human", "<bot name>"]``; checked by :func:`check_seats`)."""
         return self._seats
 
     @seats.setter
