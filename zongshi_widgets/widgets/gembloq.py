@@ -92,7 +92,17 @@ class GembloQBoard(GameBoard):
         board.undo()
     """
 
-    _esm = read_asset("base.js", "gembloq.js")
+    #: the shell, then the board's parts (one job each; gembloq.js wires them and exports render)
+    _esm = read_asset(
+        "base.js",
+        "gembloq_geometry.js",
+        "gembloq_state.js",
+        "gembloq_board.js",
+        "gembloq_trays.js",
+        "gembloq_scores.js",
+        "gembloq_input.js",
+        "gembloq.js",
+    )
     _css = read_asset("board.css", "gembloq.css")
 
     SCORE_KEYS = (*GameBoard.SCORE_KEYS, "penalty")
