@@ -6,21 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from playing import random_positions
 
 import zongshi_widgets as zw
 from zongshi_widgets.agents import Agent, agent, agents, ask
 from zongshi_widgets.core import register, unregister
-
-
-def _positions(name: str, players: int, seed: int, k: int = 6):
-    state = zw.game(name, players=players).new_state(seed=seed)
-    rng = random.Random(seed)
-    out = []
-    while not state.is_over:
-        out.append(state)
-        state = state.play(rng.choice(state.legal_actions()))
-    step = max(1, len(out) // k)
-    return out[::step]
 
 
 @pytest.mark.parametrize("name", [n for n in zw.games() if zw.game_type(n).hidden_information])
@@ -29,7 +19,7 @@ def test_bots_choose_the_same_when_only_hidden_parts_change(name):
     move has seen): every bot, with the same seed, makes the same choice."""
     players = zw.game_type(name).default_players
     changed = 0
-    for state in _positions(name, players, seed=4):
+    for state in random_positions(name, players, seed=4):
         seat = state.to_move
         other_deal = state.determinize(seat, random.Random(123))
         changed += other_deal.digest() != state.digest()

@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from playing import random_positions
 
 import zongshi_widgets as zw
 from zongshi_widgets.widgets import GameBoard, GameSession
@@ -29,18 +30,6 @@ def wire(board) -> dict:
     return {k: json.dumps(state[k], sort_keys=True) for k in SEAT_TRAITS}
 
 
-def positions(name: str, seed: int, k: int = 6):
-    game = zw.game(name)
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    out = []
-    while not state.is_over:
-        out.append(state)
-        state = state.play(rng.choice(state.legal_actions()))
-    step = max(1, len(out) // k)
-    return out[::step]
-
-
 def request_to(board, **content):
     board._msg_callbacks(board, content, [])
 
@@ -50,7 +39,7 @@ def test_a_seat_board_sends_nothing_the_seat_may_not_see(name):
     """Two positions that look the same to a seat (the real one, and one with the hidden parts
     dealt anew) give that seat's board the same traits, byte for byte, and the same bot hint."""
     game = zw.game(name)
-    for real in positions(name, seed=6):
+    for real in random_positions(name, seed=6):
         for seat in [None, *range(game.players)]:
             looking = real.to_move if seat is None else seat
             other = real.determinize(looking, random.Random(11))
