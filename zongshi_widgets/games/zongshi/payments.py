@@ -7,7 +7,9 @@ components.md section 9.6, E4: one box per tile per payment (the ``uses`` argume
 
 :func:`payment_options` is the fast path (a small dynamic programme over the tiles);
 :func:`reference_payments` is the slow, obviously-right oracle (every tile choice and every
-discount subset enumerated) the tests compare it with.
+discount subset enumerated) the tests compare it with. :func:`can_pay` answers only whether
+some payment exists (what the legal-action lists need), usually without listing any; the tests
+compare it with ``bool(reference_payments(...))``.
 """
 
 from __future__ import annotations
@@ -130,6 +132,100 @@ def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), 
         option spending a scroll is left out when a subset of its scrolls pays the same boxes.
     """
     return _payment_options(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
+
+
+def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> bool:
+    """Whether ``payment_options(demand, boxes, tiles, uses, masterful, subtlety)`` is non-empty.
+
+    A discount never hurts, so every Masterful Use is applied; then the boxes short of the
+    demand are counted: none short (or one, with Artistic Subtlety) pays without exchanges,
+    more boxes demanded than held (after discounts) never pays, and without exchange tiles a
+    shortage stays one. Only the remaining cases list the payments (cached).
+
+    Args:
+        as :func:`payment_options`.
+
+    Returns:
+        bool: some payment exists.
+    """
+    d0, d1, d2, d3 = demand
+    if masterful:
+        if 0 in masterful and d0:
+            d0 -= 1
+        if 1 in masterful and d1:
+            d1 -= 1
+        if 2 in masterful and d2:
+            d2 -= 1
+        if 3 in masterful and d3:
+            d3 -= 1
+    b0, b1, b2, b3 = boxes
+    short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
+    if short == 0 or (subtlety and short == 1):
+        return True
+    if d0 + d1 + d2 + d3 - (1 if subtlety else 0) > b0 + b1 + b2 + b3 or not any(tiles):
+        return False
+    return _exchanges_cover((d0, d1, d2, d3), (b0, b1, b2, b3), tuple(c * uses for c in tiles), subtlety)
+
+
+def _cut_table() -> tuple:
+    """Every cut of the payment flow (see :func:`_exchanges_cover`): per set ``S`` of demanded
+    materials (a bit mask), the sets ``T`` of box materials holding ``S``, each with the
+    pairings an exchange of which leads from a demand in ``S`` to a box outside ``T``."""
+    out = [()]
+    for s in range(1, 16):
+        row = []
+        for t in range(16):
+            if s & ~t:
+                continue
+            k = tuple(k for k, (a, b) in enumerate(PAIRS) if ((s >> a) & 1 or (s >> b) & 1) and not ((t >> a) & 1 and (t >> b) & 1))
+            row.append((t, k))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_CUTS = _cut_table()
+
+
+def _subset_sums(v) -> tuple:
+    """Per set of materials (bit mask 0 to 15) the sum of ``v`` over it."""
+    a, b, c, d = v
+    ab, cd = a + b, c + d
+    return (0, a, b, ab, c, a + c, b + c, ab + c, d, a + d, b + d, ab + d, cd, a + cd, b + cd, ab + cd)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _exchanges_cover(demand, boxes, caps, subtlety) -> bool:
+    """Whether ``demand`` can be paid from ``boxes`` with at most ``caps[k]`` exchanges of
+    pairing ``k`` (each pays one demanded box of one material of the pair with a box of the
+    other) and, with ``subtlety``, one demanded box of a material removed.
+
+    Paying is a flow: each demanded box flows to a box of its own material or, through one
+    exchange, of the other material of the pair. It pays everything exactly when no cut is
+    smaller than the demand (max-flow min-cut): for every set ``S`` of demanded materials and
+    every set ``T`` of box materials holding ``S``, the boxes of ``T`` plus the exchanges
+    leading out of ``T`` cover the demand of ``S``.
+    """
+    if subtlety:
+        for m in range(4):
+            if demand[m]:
+                d = list(demand)
+                d[m] -= 1
+                if _exchanges_cover(tuple(d), boxes, caps, False):
+                    return True
+        return False
+    dsum = _subset_sums(demand)
+    bsum = _subset_sums(boxes)
+    for s in range(1, 16):
+        if dsum[s] <= bsum[s]:
+            continue  # T holds S, so the boxes of T alone cover S
+        for t, ks in _CUTS[s]:
+            lack = dsum[s] - bsum[t]
+            if lack > 0:
+                for k in ks:
+                    lack -= caps[k]
+                if lack > 0:
+                    return False
+    return True
 
 
 @functools.lru_cache(maxsize=65536)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
 from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES, Components, load_components
-from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, letters, payment_options
+from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, can_pay, letters, payment_options
 
 #: Seat colours (rulebook, Components: the pawn colours).
 SEAT_NAMES = ("ivory", "blue", "green", "natural", "orange")
@@ -161,8 +161,18 @@ class ZAction:
         return hash(self.text)
 
 
+#: Actions already built, by notation: an action's notation fixes its kind and arguments, except
+#: for payments ("pay ..."), whose exchange details may differ, so those are built afresh.
+_ACTIONS: dict = {}
+
+
 def _act(kind: str, text: str, *args) -> ZAction:
-    return ZAction(text, kind, args)
+    action = _ACTIONS.get(text)
+    if action is None:
+        action = ZAction(text, kind, args)
+        if kind != "pay":
+            _ACTIONS[text] = action
+    return action
 
 
 class ZongShi(Game):
@@ -417,6 +427,7 @@ class _Core:
         "turn_no",
         "last_seat",
         "players",
+        "fresh",
         "chance",
         "chance_src",
     )
@@ -446,19 +457,24 @@ class _Core:
         self.turn_no = 0
         self.last_seat = -1
         self.players = [_Player() for _ in range(self.n)]
+        self.fresh = [True] * self.n  # per seat: this core's own player (else shared, see mp)
         self.chance = None  # a private copy, made on the first draw of an action
         self.chance_src = None  # the state's generator, copied before the first draw
 
     def rng(self) -> Chance:
         """The generator to draw from (copied from the state's on first use)."""
         if self.chance is None:
-            self.chance = self.chance_src.copy()
+            self.chance = _copy_chance(self.chance_src)
         return self.chance
 
-    def clone(self) -> _Core:
+    def clone(self, deep: bool = False) -> _Core:
+        """A copy to change while one action is applied. Players are shared with this core
+        until changed (copy on write: every change goes through :meth:`mp`); ``deep`` copies
+        them all at once (:func:`_reference_clone` is the copy the tests compare with)."""
         z = _Core.__new__(_Core)
-        for k in ("g", "n", "round", "start", "final", "ending", "step", "award_box", "turn_no", "last_seat", "chance", "chance_src"):
-            setattr(z, k, getattr(self, k))
+        z.g, z.n, z.round, z.start, z.final, z.ending = self.g, self.n, self.round, self.start, self.final, self.ending
+        z.step, z.award_box, z.turn_no, z.last_seat = self.step, self.award_box, self.turn_no, self.last_seat
+        z.chance, z.chance_src = self.chance, self.chance_src
         z.bag = self.bag[:]
         z.bins = [self.bins[0][:], self.bins[1][:]]
         z.draft_boxes = self.draft_boxes[:]
@@ -472,8 +488,20 @@ class _Core:
         z.awards = self.awards[:]
         z.award_gone = self.award_gone[:]
         z.tasks = self.tasks[:]
-        z.players = [p.clone() for p in self.players]
+        if deep:
+            z.players = [p.clone() for p in self.players]
+            z.fresh = [True] * self.n
+        else:
+            z.players = self.players[:]
+            z.fresh = [False] * self.n
         return z
+
+    def mp(self, seat: int) -> _Player:
+        """Player ``seat``, to be changed: copied from the shared one on the first change."""
+        if not self.fresh[seat]:
+            self.players[seat] = self.players[seat].clone()
+            self.fresh[seat] = True
+        return self.players[seat]
 
     # -- chance (drawn through rng(): the state's generator is copied before the first draw) --
     def draw_box(self) -> int | None:
@@ -494,12 +522,12 @@ class _Core:
             m = self.draw_box()
             if m is None:
                 return
-            self.players[seat].boxes[m] += 1
+            self.mp(seat).boxes[m] += 1
 
     def draw_scrolls(self, seat: int, k: int) -> None:
         """Draw ``k`` scrolls; an exhausted deck is made anew from the shuffled discard pile
         (Going to the Temple: Scrolls of Fortune)."""
-        p = self.players[seat]
+        p = self.mp(seat)
         for _ in range(k):
             if not self.deck:
                 if not self.discard:
@@ -541,8 +569,15 @@ class _Core:
         return pawn == "master" or self.players[seat].writ
 
 
-def _remove(items: list, value) -> None:
-    items.remove(value)
+def _copy_chance(chance: Chance) -> Chance:
+    """``chance.copy()`` without seeding a generator that is overwritten at once (what
+    ``random.Random()`` does, from the operating system's entropy): the same state, cheaper."""
+    other = Chance.__new__(Chance)
+    other.seed = chance.seed
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(chance._rng.getstate())
+    other._rng = rng
+    return other
 
 
 class ZongShiState(State):
@@ -552,12 +587,13 @@ class ZongShiState(State):
     seat may see); :meth:`census` counts every component for the conservation checks.
     """
 
-    __slots__ = ("_z", "_legal_cache")
+    __slots__ = ("_z", "_legal_cache", "_legal_index")
 
     def __init__(self, game, history, chance, z: _Core):
         super().__init__(game, history, chance)
         self._z = z
         self._legal_cache = None
+        self._legal_index = None
 
     @classmethod
     def _settled(cls, game, history, chance, z: _Core) -> ZongShiState:
@@ -576,6 +612,11 @@ class ZongShiState(State):
     def to_move(self) -> int | None:
         z = self._z
         return _task_seat(z, z.tasks[0]) if z.tasks else None
+
+    @property
+    def is_over(self) -> bool:
+        """``True`` when nobody has a decision left (no pending task)."""
+        return not self._z.tasks
 
     @property
     def turn(self) -> Turn:
@@ -597,7 +638,12 @@ class ZongShiState(State):
         return list(self._legal_cache)
 
     def _legal_map(self) -> dict:
-        return {a.text: a for a in self.legal_actions()}
+        """The legal actions by notation (built once per state; do not change it)."""
+        if self._legal_index is None:
+            if self._legal_cache is None:
+                self.legal_actions()
+            self._legal_index = {a.text: a for a in self._legal_cache}
+        return self._legal_index
 
     def parse_action(self, notation: str) -> ZAction:
         if self.is_over:
@@ -609,13 +655,18 @@ class ZongShiState(State):
         return action
 
     def check(self, action) -> None:
-        if self.is_over:
+        if not self._z.tasks:
             raise IllegalAction("core.game-over", "The game is over: nobody may act any more.")
+        if self._legal_cache is not None:
+            for legal in self._legal_cache:
+                if legal is action:
+                    return  # one of this state's own actions (the common case: no lookup)
         if not isinstance(action, ZAction):
             raise IllegalAction("zongshi.notation", f"{action!r} is not a Zong Shi action; write its notation, e.g. 'pass'.")
-        if action.text not in self._legal_map():
+        legal = self._legal_map().get(action.text)
+        if legal is None:
             self._diagnose(action.text)
-        if self._legal_map()[action.text].args != action.args:
+        if legal is not action and legal.args != action.args:
             raise IllegalAction("zongshi.notation", f"{action!r} does not match the legal action {action.text!r}.")
 
     def explain(self, text: str) -> IllegalAction | None:
@@ -821,7 +872,7 @@ class ZongShiState(State):
         return {"hand": list(self._z.players[seat].hand)}
 
     def _determinize(self, seat: int, rng: random.Random) -> ZongShiState:
-        z = self._z.clone()
+        z = self._z.clone(deep=True)
         g = z.g
         me = z.players[seat]
         pool = list(g.scroll_cards)
@@ -1008,7 +1059,7 @@ def _advance(z: _Core) -> list | None:
                 continue
             if len(set(queue)) == 1 and z.masterlike(queue[0][0], queue[0][1]):
                 # a master alone takes every box (Step 2; M2)
-                p = z.players[queue[0][0]]
+                p = z.mp(queue[0][0])
                 for m in range(4):
                     p.boxes[m] += z.bins[b][m]
                 z.bins[b] = [0, 0, 0, 0]
@@ -1043,7 +1094,9 @@ def _auto_endturn(z: _Core, task) -> None:
     if len(p.hand) > z.hand_limit(seat):
         _push(z, ("hand", seat))  # before ending your turn (Going to the Temple)
         return
-    p.host = p.twofold = p.agex = False
+    if p.host or p.twofold or p.agex:
+        p = z.mp(seat)
+        p.host = p.twofold = p.agex = False
     z.tasks.pop(0)
     t += 1
     if t < 2 * z.n:
@@ -1064,13 +1117,13 @@ def _auto_award(z: _Core, task) -> None:
         return
     z.awards[i] = None
     z.award_gone.append(tile)
-    p = z.players[seat]
     if tile == "scroll":
         z.draw_scrolls(seat, 1)
     elif tile == "bag":
         z.draw_boxes_to(seat, 2)
         _push(z, ("boxes", seat))
     elif tile == "gift":
+        p = z.mp(seat)
         for m in range(4):
             k = min(refund[m], z.bag[m])
             z.bag[m] -= k
@@ -1116,6 +1169,9 @@ def _auto_step3(z: _Core, task) -> None:
     keeps = []
     for s in z.order():
         p = z.players[s]
+        if not p.mproj and not p.aproj:
+            continue
+        p = z.mp(s)
         for attr in ("m", "a"):
             proj = getattr(p, attr + "proj")
             if not proj:
@@ -1147,14 +1203,18 @@ def _auto_step3end(z: _Core, task) -> None:
     if sixes and not z.ending:
         z.ending = True
         for s in sixes:
-            z.players[s].trigger = True  # two-point bonus (Game End)
+            z.mp(s).trigger = True  # two-point bonus (Game End)
     _push(z, ("step4", -1))
 
 
 def _auto_step4(z: _Core, task) -> None:
     z.tasks.pop(0)
     z.step = 4
-    for p in z.players:
+    for s in range(z.n):
+        p = z.players[s]
+        if p.mloc is None and p.aloc is None and p.borrowed is None and not (p.mu or p.played or p.subtle or p.swift or p.privileged or p.writ):
+            continue
+        p = z.mp(s)
         p.mloc = p.aloc = None
         p.borrowed = None  # An Ear to the Wall lasts the round (M11)
         p.mu, p.played = [], []
@@ -1222,18 +1282,65 @@ def _project_payments(z: _Core, seat: int, pid: str, pawn: str, masteries=None) 
 
 
 def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> list[ZAction]:
+    """The projects the pawn may begin now that it can pay for (the fast path: a box count
+    first, then :func:`~.payments.can_pay`; :func:`_reference_project_choices` is the slow
+    reference the tests compare it with)."""
     p = z.players[seat]
+    g = z.g
     out = []
-    masteries = [z.own(seat, MASTERIES[m]) for m in range(4)] if pawn == "master" else [0, 0, 0, 0]
-    slack = sum(p.boxes) + sum(masteries) + (len(p.mu) if pawn == "master" else 0) + (1 if p.subtle else 0)
+    master = pawn == "master"
+    if master:
+        m0, m1, m2, m3 = masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+        mu = p.mu
+        subtle = p.subtle
+    else:
+        m0 = m1 = m2 = m3 = 0
+        masteries = (0, 0, 0, 0)
+        mu = ()
+        subtle = p.subtle and g.flags.get("apprentice_subtlety", True)
+    slack = sum(p.boxes) + sum(masteries) + (len(p.mu) if master else 0) + (1 if p.subtle else 0)
+    boxes, tiles, uses, costs, totals = p.boxes, p.tiles, g.uses, g.costs, g.cost_totals
+    b0, b1, b2, b3 = boxes
+    helpers = bool(mu) or any(tiles)
     for pid in _available_projects(z):
         if pawn == "apprentice" and pid not in PROJECT_TYPES:
             continue
         if second and pid in p.mproj and pid not in PROJECT_TYPES:
             continue
-        if z.g.cost_totals[pid] > slack:
+        if totals[pid] > slack:
             continue
-        if _project_payments(z, seat, pid, pawn, masteries):
+        d0, d1, d2, d3 = costs[pid]
+        if master:
+            d0, d1, d2, d3 = (d0 - m0 if d0 > m0 else 0), (d1 - m1 if d1 > m1 else 0), (d2 - m2 if d2 > m2 else 0), (d3 - m3 if d3 > m3 else 0)
+        # boxes short of the demand: none (or one, with Artistic Subtlety) always pays; more
+        # never pays without Masterful Use or exchange tiles (as can_pay decides)
+        short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
+        if short == 0 or (subtle and short == 1) or (helpers and can_pay((d0, d1, d2, d3), boxes, tiles, uses, mu, subtle)):
+            out.append(_project_act(pid))
+    return out
+
+
+_PROJECT_ACTS: dict = {}
+
+
+def _project_act(pid: str) -> ZAction:
+    action = _PROJECT_ACTS.get(pid)
+    if action is None:
+        action = _PROJECT_ACTS[pid] = _act("project", f"project {pid.lower()}", pid)
+    return action
+
+
+def _reference_project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> list[ZAction]:
+    """The slow reference of :func:`_project_choices`: every available project whose
+    payments (:func:`_project_payments`, every way listed) are not none."""
+    p = z.players[seat]
+    out = []
+    for pid in _available_projects(z):
+        if pawn == "apprentice" and pid not in PROJECT_TYPES:
+            continue
+        if second and pid in p.mproj and pid not in PROJECT_TYPES:
+            continue
+        if _project_payments(z, seat, pid, pawn):
             out.append(_act("project", f"project {pid.lower()}", pid))
     return out
 
@@ -1270,20 +1377,77 @@ def _visit_payments(z: _Core, seat: int, pawn: str, pairs) -> list[Payment]:
 
 
 def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
+    """The visits the pawn may pay now, persons in ``PERSONS`` order, tile values ascending,
+    depth first (the fast path: a box count first, then :func:`~.payments.can_pay`; a visit
+    nobody can pay is not extended, since more persons only cost more;
+    :func:`_reference_visit_choices` is the slow reference the tests compare it with)."""
+    p = z.players[seat]
+    if not p.vtiles:
+        return []
+    pm = z.g.components.person_material
+    persons = [(PERSONS[i], pm[i]) for i in range(4) if not p.visited[i]]
+    several = z.masterlike(seat, pawn)
+    master = pawn == "master"
+    mu = p.mu if master else ()
+    host = p.host and master
+    boxes, tiles, uses = p.boxes, p.tiles, z.g.uses
+    helpers = bool(mu) or any(tiles)
+    total = sum(boxes) + len(mu)
+    out = []
+
+    def rec(start: int, chosen: tuple, mats: tuple, base: int, left: list):
+        n = len(chosen) + 1
+        extra = 1 if n >= 2 and not (host and n == 2) else 0
+        for k in range(start, len(persons)):
+            person, mat = persons[k]
+            for v in sorted(set(left)):
+                need = base + v + (n if n > 2 else 0)
+                if need > total:
+                    continue
+                pairs = chosen + ((person, v),)
+                demand = [0, 0, 0, 0]
+                for (_, val), m in zip(pairs, mats + (mat,)):
+                    demand[m] += val + extra
+                # boxes short: none always pays, some never without Masterful Use or exchanges
+                short = 0
+                for m in range(4):
+                    if demand[m] > boxes[m]:
+                        short += demand[m] - boxes[m]
+                if short and not (helpers and can_pay(demand, boxes, tiles, uses, mu, False)):
+                    continue
+                out.append(_visit_act(pairs))
+                if several:
+                    rest = left[:]
+                    rest.remove(v)
+                    rec(k + 1, pairs, mats + (mat,), base + v, rest)
+
+    rec(0, (), (), 0, list(p.vtiles))
+    return out
+
+
+_VISIT_ACTS: dict = {}
+
+
+def _visit_act(pairs: tuple) -> ZAction:
+    action = _VISIT_ACTS.get(pairs)
+    if action is None:
+        action = _VISIT_ACTS[pairs] = _act("visit", "visit " + " ".join(f"{per} {val}" for per, val in pairs), pairs)
+    return action
+
+
+def _reference_visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
+    """The slow reference of :func:`_visit_choices`: every set of unvisited persons (one for
+    an apprentice) with every assignment of distinct unused tiles, depth first, kept when its
+    payments (:func:`_visit_payments`, every way listed) are not none."""
     p = z.players[seat]
     persons = [per for i, per in enumerate(PERSONS) if not p.visited[i]]
-    values = sorted(set(p.vtiles))
     several = z.masterlike(seat, pawn)
     out = []
-    total = sum(p.boxes) + (len(p.mu) if pawn == "master" else 0) + (0 if several else 0)
 
     def rec(start: int, chosen: list, tiles: list):
         for k in range(start, len(persons)):
             for v in sorted(set(tiles)):
                 pairs = chosen + [(persons[k], v)]
-                need = sum(val for _, val in pairs) + (len(pairs) if len(pairs) > 2 else 0)
-                if need > total:
-                    continue
                 if _visit_payments(z, seat, pawn, pairs):
                     out.append(_act("visit", "visit " + " ".join(f"{per} {val}" for per, val in pairs), tuple(pairs)))
                 if several:
@@ -1291,8 +1455,7 @@ def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
                     rest.remove(v)
                     rec(k + 1, pairs, rest)
 
-    if values:
-        rec(0, [], list(p.vtiles))
+    rec(0, [], list(p.vtiles))
     return out
 
 
@@ -1430,7 +1593,7 @@ def _parse_visit(words: list[str]):
 
 
 def _pay(z: _Core, seat: int, pay: Payment) -> None:
-    p = z.players[seat]
+    p = z.mp(seat)
     for m in range(4):
         p.boxes[m] -= pay.paid[m]
         z.bag[m] += pay.paid[m]
@@ -1464,8 +1627,9 @@ def _project_time(z: _Core, seat: int, pawn: str, proj: list[str]) -> int:
 def _do(z: _Core, task: tuple, a: ZAction) -> None:
     name = task[0]
     seat = _task_seat(z, task)
-    p = z.players[seat]
     kind = a.kind
+    # the player is copied before its first change (copy on write); these change nothing of it
+    p = z.players[seat] if kind in ("use", "leave") or name == "second" else z.mp(seat)
     if name == "draft":
         if kind == "take_box":
             z.draft_boxes[a.args[0]] -= 1
@@ -1651,7 +1815,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
 def _play_scroll(z: _Core, seat: int, pawn: str, sid: str) -> None:
     """Play a scroll: it leaves the hand face up; its effect happens now or lasts the turn or
     round (The Scrolls, in Detail)."""
-    p = z.players[seat]
+    p = z.mp(seat)
     p.hand.remove(sid)
     if sid in p.known:
         p.known.remove(sid)
