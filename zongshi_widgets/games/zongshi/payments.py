@@ -164,7 +164,7 @@ def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety
         return True
     if d0 + d1 + d2 + d3 - (1 if subtlety else 0) > b0 + b1 + b2 + b3 or not any(tiles):
         return False
-    return _exchanges_cover((d0, d1, d2, d3), (b0, b1, b2, b3), tuple(c * uses for c in tiles), subtlety)
+    return _exchanges_cover((d0, d1, d2, d3), (b0, b1, b2, b3), tuple(tiles) if uses == 1 else tuple(c * uses for c in tiles), subtlety)
 
 
 def _cut_table() -> tuple:

@@ -428,6 +428,7 @@ class _Core:
         "last_seat",
         "players",
         "fresh",
+        "cold_shared",
         "chance",
         "chance_src",
     )
@@ -458,6 +459,7 @@ class _Core:
         self.last_seat = -1
         self.players = [_Player() for _ in range(self.n)]
         self.fresh = [True] * self.n  # per seat: this core's own player (else shared, see mp)
+        self.cold_shared = False  # decks, displays, supplies, award tiles shared (see cold)
         self.chance = None  # a private copy, made on the first draw of an action
         self.chance_src = None  # the state's generator, copied before the first draw
 
@@ -477,24 +479,31 @@ class _Core:
         z.chance, z.chance_src = self.chance, self.chance_src
         z.bag = self.bag[:]
         z.bins = [self.bins[0][:], self.bins[1][:]]
-        z.draft_boxes = self.draft_boxes[:]
-        z.draft_scrolls = self.draft_scrolls[:]
-        z.deck = self.deck[:]
-        z.discard = self.discard[:]
-        z.mw_deck = self.mw_deck[:]
-        z.mw_disp = self.mw_disp[:]
-        z.supply = dict(self.supply)
-        z.xsupply = self.xsupply[:]
-        z.awards = self.awards[:]
-        z.award_gone = self.award_gone[:]
+        z.draft_boxes, z.draft_scrolls, z.deck, z.discard = self.draft_boxes, self.draft_scrolls, self.deck, self.discard
+        z.mw_deck, z.mw_disp, z.supply, z.xsupply = self.mw_deck, self.mw_disp, self.supply, self.xsupply
+        z.awards, z.award_gone = self.awards, self.award_gone
+        z.cold_shared = True
         z.tasks = self.tasks[:]
         if deep:
+            z.cold()
             z.players = [p.clone() for p in self.players]
             z.fresh = [True] * self.n
         else:
             z.players = self.players[:]
             z.fresh = [False] * self.n
         return z
+
+    def cold(self) -> None:
+        """Copy the rarely changed parts (draft display, scroll deck and discard pile,
+        masterworks, project and exchange-tile supplies, award tiles), shared with the core
+        this one was cloned from, before the first change of any of them."""
+        if self.cold_shared:
+            self.draft_boxes, self.draft_scrolls = self.draft_boxes[:], self.draft_scrolls[:]
+            self.deck, self.discard = self.deck[:], self.discard[:]
+            self.mw_deck, self.mw_disp = self.mw_deck[:], self.mw_disp[:]
+            self.supply, self.xsupply = dict(self.supply), self.xsupply[:]
+            self.awards, self.award_gone = self.awards[:], self.award_gone[:]
+            self.cold_shared = False
 
     def mp(self, seat: int) -> _Player:
         """Player ``seat``, to be changed: copied from the shared one on the first change."""
@@ -528,6 +537,7 @@ class _Core:
         """Draw ``k`` scrolls; an exhausted deck is made anew from the shuffled discard pile
         (Going to the Temple: Scrolls of Fortune)."""
         p = self.mp(seat)
+        self.cold()
         for _ in range(k):
             if not self.deck:
                 if not self.discard:
@@ -569,6 +579,16 @@ class _Core:
         return pawn == "master" or self.players[seat].writ
 
 
+class _HistoryLink:
+    """A history as the one before it (a tuple or another link) and one more action."""
+
+    __slots__ = ("before", "action")
+
+    def __init__(self, before, action):
+        self.before = before
+        self.action = action
+
+
 def _copy_chance(chance: Chance) -> Chance:
     """``chance.copy()`` without seeding a generator that is overwritten at once (what
     ``random.Random()`` does, from the operating system's entropy): the same state, cheaper."""
@@ -587,13 +607,38 @@ class ZongShiState(State):
     seat may see); :meth:`census` counts every component for the conservation checks.
     """
 
-    __slots__ = ("_z", "_legal_cache", "_legal_index")
+    __slots__ = ("_z", "_legal_cache", "_legal_index", "_hist")
 
     def __init__(self, game, history, chance, z: _Core):
-        super().__init__(game, history, chance)
+        # State.__init__, inlined (a state is made for every action)
+        self.game = game
+        self._hist = history if type(history) is _HistoryLink else tuple(history)
+        self.chance = chance
+        self._origin = None
+        self._sample = False
         self._z = z
         self._legal_cache = None
         self._legal_index = None
+
+    @property
+    def history(self) -> tuple:
+        """The actions played since ``new_state``, in order. A played state keeps only its
+        last action and a link to the history before it (a tuple is built on first use, so
+        playing stays constant time however long the game)."""
+        node = self._hist
+        if type(node) is tuple:
+            return node
+        tail = []
+        while type(node) is _HistoryLink:
+            tail.append(node.action)
+            node = node.before
+        tail.reverse()
+        self._hist = node + tuple(tail)
+        return self._hist
+
+    @history.setter
+    def history(self, value) -> None:
+        self._hist = value if type(value) is _HistoryLink else tuple(value)
 
     @classmethod
     def _settled(cls, game, history, chance, z: _Core) -> ZongShiState:
@@ -682,7 +727,7 @@ class ZongShiState(State):
         z = self._z.clone()
         z.chance, z.chance_src = None, self.chance
         _do(z, z.tasks[0], action)
-        return ZongShiState._settled(self.game, self.history + (action,), self.chance, z)
+        return ZongShiState._settled(self.game, _HistoryLink(self._hist, action), self.chance, z)
 
     # -- errors ------------------------------------------------------------------------------
     def _diagnose(self, text: str) -> None:
@@ -1115,6 +1160,7 @@ def _auto_award(z: _Core, task) -> None:
     tile = z.awards[i]
     if tile is None:
         return
+    z.cold()
     z.awards[i] = None
     z.award_gone.append(tile)
     if tile == "scroll":
@@ -1290,7 +1336,11 @@ def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> li
     out = []
     master = pawn == "master"
     if master:
-        m0, m1, m2, m3 = masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+        if p.completed or p.borrowed is not None:
+            m0, m1, m2, m3 = masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+        else:
+            m0 = m1 = m2 = m3 = 0
+            masteries = (0, 0, 0, 0)
         mu = p.mu
         subtle = p.subtle
     else:
@@ -1507,33 +1557,46 @@ def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     return out
 
 
+_LOCATION_ACTS = (_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple"))
+_PAWNSHOP_ACT = _act("pawnshop", "pawnshop")
+
+
 def _main_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     p = z.players[seat]
     if p.mproj if pawn == "master" else p.aproj:
         return [_act("pass", "pass")]  # a pawn working on a project must pass (C. Passing)
-    out = [_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple")]
+    out = list(_LOCATION_ACTS)
     if _can_buy_tile(z, seat, pawn):
-        out.append(_act("pawnshop", "pawnshop"))
+        out.append(_PAWNSHOP_ACT)
     out += _visit_choices(z, seat, pawn)
     if _may_begin(z, seat, pawn):
         out += _project_choices(z, seat, pawn)
     return out
 
 
+#: Actions of the simplest decisions, built once (by material index where they name one).
+_USE_ACTS = (_act("use", "use master", "master"), _act("use", "use apprentice", "apprentice"))
+_PICK_ACTS = tuple(_act("pick", f"pick {MATERIALS[m]}", m) for m in range(4))
+_RETURN_ACTS = tuple(_act("return", f"return {MATERIALS[m]}", m) for m in range(4))
+_DONATE_ACTS = tuple(_act("donate", f"donate {MATERIALS[m]}", m) for m in range(4))
+_TAKE_BOX_ACTS = tuple(_act("take_box", f"take {MATERIALS[m]}", m) for m in range(4))
+
+
 def _legal(z: _Core, task: tuple) -> list[ZAction]:
+    """Every legal action of the decision ``task``, in a stable order."""
     name = task[0]
     seat = _task_seat(z, task)
     p = z.players[seat]
     if name == "draft":
-        out = [_act("take_box", f"take {MATERIALS[m]}", m) for m in range(4) if z.draft_boxes[m]]
+        out = [_TAKE_BOX_ACTS[m] for m in range(4) if z.draft_boxes[m]]
         return out + [_act("take_scroll", f"take {sid}", sid) for sid in sorted(set(z.draft_scrolls))]
     if name == "turn":
         pawn = task[3]
         if not pawn:
-            return [_act("use", "use master", "master"), _act("use", "use apprentice", "apprentice")]
+            return list(_USE_ACTS)
         return _scroll_choices(z, seat, pawn) + _main_choices(z, seat, pawn)
     if name == "donate":
-        return [_act("donate", f"donate {MATERIALS[m]}", m) for m in range(4) if p.boxes[m]] + [_act("draw", "draw")]
+        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_act("draw", "draw")]
     if name == "shop":
         buys = _tile_buys(z, seat, task[2])
         return buys + [_act("leave", "leave")] if buys else []
@@ -1566,15 +1629,62 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
     if name == "lessons":
         return [_act("retrieve", f"retrieve {sid}", sid) for sid in sorted(set(z.discard[:-1]))]
     if name == "boxes":
-        return [_act("return", f"return {MATERIALS[m]}", m) for m in range(4) if p.boxes[m]]
+        return [_RETURN_ACTS[m] for m in range(4) if p.boxes[m]]
     if name == "hand":
         return [_act("discard", f"discard {sid}", sid) for sid in sorted(set(p.hand))]
     if name == "bin":
-        b = BINS.index(task[2])
-        return [_act("pick", f"pick {MATERIALS[m]}", m) for m in range(4) if z.bins[b][m]]
+        bin_ = z.bins[0 if task[2] == "large" else 1]
+        return [_PICK_ACTS[m] for m in range(4) if bin_[m]]
     if name == "keep":
         return [_act("keep", f"keep {pid.lower()}", pid) for pid in sorted(set(task[2]))]
     raise AssertionError(f"unknown task {name}")
+
+
+def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
+    """The slow, obviously-right reference of ``state.legal_actions()`` (the tests compare
+    them): a pawn's turn lists its scrolls, then pass, the locations, every visit and every
+    project whose payments, all listed (:func:`~.payments.payment_options`), are not none,
+    with no box counting and no pruning; other decisions as the engine lists them.
+
+    Args:
+        state (ZongShiState): any state.
+
+    Returns:
+        list[ZAction]: the legal actions, in the engine's order (empty when the game is over).
+    """
+    z = state._z
+    if not z.tasks:
+        return []
+    task = z.tasks[0]
+    if task[0] != "turn" or not task[3]:
+        return _legal(z, task)
+    seat, pawn = task[1], task[3]
+    p = z.players[seat]
+    out = _scroll_choices(z, seat, pawn)
+    if p.mproj if pawn == "master" else p.aproj:
+        return out + [_act("pass", "pass")]
+    out += [_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple")]
+    if _tile_buys(z, seat, pawn):
+        out.append(_act("pawnshop", "pawnshop"))
+    out += _reference_visit_choices(z, seat, pawn)
+    if _may_begin(z, seat, pawn):
+        out += _reference_project_choices(z, seat, pawn)
+    return out
+
+
+def reference_play(state: ZongShiState, action: ZAction) -> ZongShiState:
+    """The slow reference of ``state.play(action)`` (the tests compare them): the position is
+    copied whole (every player, every list) before the action is applied, where ``play``
+    copies a player or a deck only when it changes (copy on write).
+
+    Raises:
+        IllegalAction: as :meth:`ZongShiState.play`.
+    """
+    state.check(action)
+    z = state._z.clone(deep=True)
+    z.chance, z.chance_src = None, state.chance
+    _do(z, z.tasks[0], action)
+    return ZongShiState._settled(state.game, state.history + (action,), state.chance, z)
 
 
 def _parse_visit(words: list[str]):
@@ -1605,6 +1715,7 @@ def _pay(z: _Core, seat: int, pay: Payment) -> None:
 
 
 def _take_project(z: _Core, pid: str) -> None:
+    z.cold()
     if pid in PROJECT_TYPES:
         z.supply[pid] -= 1
     else:
@@ -1631,6 +1742,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
     # the player is copied before its first change (copy on write); these change nothing of it
     p = z.players[seat] if kind in ("use", "leave") or name == "second" else z.mp(seat)
     if name == "draft":
+        z.cold()
         if kind == "take_box":
             z.draft_boxes[a.args[0]] -= 1
             p.boxes[a.args[0]] += 1
@@ -1701,6 +1813,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             return
         k, pay = a.args
         _pay(z, seat, pay)
+        z.cold()
         z.xsupply[k] -= 1
         p.tiles[k] += 1
         if name == "gift":
@@ -1745,6 +1858,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
                     refund[dst] += 1
                 awards.append(("award", seat, person, tuple(refund)))
             elif first and z.g.flags["award_requires_first_visitor_master"]:
+                z.cold()
                 z.award_gone.append(z.awards[i])  # discarded unclaimed (V5)
                 z.awards[i] = None
         _push(z, *awards)
@@ -1760,6 +1874,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             k, m = a.args
             p.boxes[m] -= 1
             z.bag[m] += 1
+            z.cold()
             z.xsupply[k] -= 1
             p.tiles[k] += 1
         return
@@ -1776,6 +1891,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
     if name == "lessons":
         z.tasks.pop(0)
         sid = a.args[0]
+        z.cold()
         z.discard.pop(z.discard.index(sid))  # never the Lessons just played (it is on top)
         p.hand.append(sid)
         p.hand.sort()
@@ -1791,6 +1907,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         p.hand.remove(sid)
         if sid in p.known:
             p.known.remove(sid)
+        z.cold()
         z.discard.append(sid)  # face up on the discard pile (TE4)
         return
     if name == "bin":
@@ -1820,6 +1937,7 @@ def _play_scroll(z: _Core, seat: int, pawn: str, sid: str) -> None:
     if sid in p.known:
         p.known.remove(sid)
     p.played.append(sid)
+    z.cold()
     z.discard.append(sid)  # face up; Lessons of the Past cannot take back itself
     if sid == "pawn_shop_owners_gift":
         _push(z, ("gift", seat))
