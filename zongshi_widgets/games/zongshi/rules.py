@@ -1445,7 +1445,10 @@ def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     total = sum(boxes) + len(mu)
     out = []
 
-    def rec(start: int, chosen: tuple, mats: tuple, base: int, left: list):
+    b0, b1, b2, b3 = boxes
+
+    def rec(start: int, chosen: tuple, mats: tuple, base: int, left: list, values: list):
+        # values: per material the tile values chosen so far (the gift without the surcharge)
         n = len(chosen) + 1
         extra = 1 if n >= 2 and not (host and n == 2) else 0
         for k in range(start, len(persons)):
@@ -1454,24 +1457,27 @@ def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
                 need = base + v + (n if n > 2 else 0)
                 if need > total:
                     continue
-                pairs = chosen + ((person, v),)
-                demand = [0, 0, 0, 0]
-                for (_, val), m in zip(pairs, mats + (mat,)):
-                    demand[m] += val + extra
+                demand = values[:]
+                demand[mat] += v
+                if extra:
+                    for m in mats:
+                        demand[m] += 1
+                    demand[mat] += 1
+                d0, d1, d2, d3 = demand
                 # boxes short: none always pays, some never without Masterful Use or exchanges
-                short = 0
-                for m in range(4):
-                    if demand[m] > boxes[m]:
-                        short += demand[m] - boxes[m]
+                short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
                 if short and not (helpers and can_pay(demand, boxes, tiles, uses, mu, False)):
                     continue
+                pairs = chosen + ((person, v),)
                 out.append(_visit_act(pairs))
                 if several:
                     rest = left[:]
                     rest.remove(v)
-                    rec(k + 1, pairs, mats + (mat,), base + v, rest)
+                    more = values[:]
+                    more[mat] += v
+                    rec(k + 1, pairs, mats + (mat,), base + v, rest, more)
 
-    rec(0, (), (), 0, list(p.vtiles))
+    rec(0, (), (), 0, list(p.vtiles), [0, 0, 0, 0])
     return out
 
 
