@@ -115,7 +115,7 @@ def _tile_options(demand, boxes, converters):
     return out
 
 
-def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> tuple[Payment, ...]:
+def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False, exchanges_first: bool = False) -> tuple[Payment, ...]:
     """Every way to pay ``demand`` from ``boxes``.
 
     Args:
@@ -126,15 +126,20 @@ def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), 
         uses (int): exchanges each tile gives per payment (components.md E4: 1).
         masterful (Iterable[int]): materials of the Masterful Use scrolls that may be spent.
         subtlety (bool): whether an Artistic Subtlety may be spent (projects only).
+        exchanges_first (bool): the order of components.md P7 reversed: exchanges first, then
+            the discount scrolls take boxes off what is left to pay, exchanged boxes included
+            (``False``, the recommendation: discounts first, exchanges for what remains).
 
     Returns:
         tuple[Payment, ...]: distinct (boxes paid, scrolls spent) pairs, sorted by notation; an
         option spending a scroll is left out when a subset of its scrolls pays the same boxes.
     """
+    if exchanges_first:
+        return _payment_options_exchanges_first(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
     return _payment_options(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
 
 
-def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> bool:
+def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False, exchanges_first: bool = False) -> bool:
     """Whether ``payment_options(demand, boxes, tiles, uses, masterful, subtlety)`` is non-empty.
 
     A discount never hurts, so every Masterful Use is applied; then the boxes short of the
@@ -148,6 +153,8 @@ def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety
     Returns:
         bool: some payment exists.
     """
+    if exchanges_first:
+        return bool(payment_options(demand, boxes, tiles, uses, masterful, subtlety, True))
     d0, d1, d2, d3 = demand
     if masterful:
         if 0 in masterful and d0:
@@ -244,6 +251,20 @@ def _payment_options(demand, boxes, tiles, uses, masterful, subtlety) -> tuple[P
     return _minimal(found)
 
 
+@functools.lru_cache(maxsize=65536)
+def _payment_options_exchanges_first(demand, boxes, tiles, uses, masterful, subtlety) -> tuple[Payment, ...]:
+    converters = [PAIRS[k] for k, c in enumerate(tiles) for _ in range(c * uses)]
+    unbounded = (sum(demand),) * 4
+    found: dict = {}
+    for owed, conv in _tile_options(demand, unbounded, converters).items():
+        for paid, names, subtle in _discounted(owed, set(masterful), subtlety):
+            if all(paid[m] <= boxes[m] for m in range(4)):
+                key = (paid, names)
+                if key not in found:
+                    found[key] = Payment(paid, names, subtle, conv)
+    return _minimal(found)
+
+
 def _minimal(found: dict) -> tuple[Payment, ...]:
     out = []
     for (paid, names), pay in found.items():
@@ -254,44 +275,50 @@ def _minimal(found: dict) -> tuple[Payment, ...]:
     return tuple(out)
 
 
-def reference_payments(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> set:
+def reference_payments(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False, exchanges_first: bool = False) -> set:
     """The slow oracle of :func:`payment_options`: every subset of discounts, every choice of
-    every tile use (unused, or one way, or the other), no pruning on the way.
+    every tile use (unused, or one way, or the other), no pruning on the way; the discounts
+    taken off the demand before the exchanges, or with ``exchanges_first`` off what is left to
+    pay after them.
 
     Returns:
         set[tuple[tuple, frozenset]]: the (paid, scrolls spent) pairs, minimal as in
         :func:`payment_options`.
     """
     converters = [PAIRS[k] for k, c in enumerate(tiles) for _ in range(c * uses)]
-    results = set()
     mats = [m for m in range(4) if m in set(masterful)]
-    for k in range(len(mats) + 1):
-        for used in itertools.combinations(mats, k):
-            for sub in [None, *range(4)] if subtlety else [None]:
-                d = list(demand)
-                ok = True
-                for m in used:
-                    ok &= d[m] > 0
-                    d[m] -= 1
-                if sub is not None:
-                    ok &= d[sub] > 0
-                    d[sub] -= 1
-                if not ok:
-                    continue
-                names = frozenset([MASTERFUL[m] for m in used] + (["artistic_subtlety"] if sub is not None else []))
-                for choice in itertools.product((0, 1, 2), repeat=len(converters)):
-                    u, a = list(d), [0, 0, 0, 0]
-                    good = True
-                    for (x, y), c in zip(converters, choice):
-                        if c == 0:
-                            continue
-                        src, dst = (y, x) if c == 1 else (x, y)
-                        if u[src] <= 0:
-                            good = False
-                            break
-                        u[src] -= 1
-                        a[dst] += 1
-                    paid = tuple(u[m] + a[m] for m in range(4))
-                    if good and all(paid[m] <= boxes[m] for m in range(4)):
-                        results.add((paid, names))
+    discounts = [(used, sub) for k in range(len(mats) + 1) for used in itertools.combinations(mats, k) for sub in ([None, *range(4)] if subtlety else [None])]
+
+    def discount(vec, used, sub):
+        d = list(vec)
+        for m in used + ((sub,) if sub is not None else ()):
+            if d[m] <= 0:
+                return None
+            d[m] -= 1
+        return d
+
+    def exchange(vec, choice):
+        u, a = list(vec), [0, 0, 0, 0]
+        for (x, y), c in zip(converters, choice):
+            if c == 0:
+                continue
+            src, dst = (y, x) if c == 1 else (x, y)
+            if u[src] <= 0:
+                return None
+            u[src] -= 1
+            a[dst] += 1
+        return [u[m] + a[m] for m in range(4)]
+
+    results = set()
+    for used, sub in discounts:
+        names = frozenset([MASTERFUL[m] for m in used] + (["artistic_subtlety"] if sub is not None else []))
+        for choice in itertools.product((0, 1, 2), repeat=len(converters)):
+            if exchanges_first:
+                owed = exchange(demand, choice)
+                paid = None if owed is None else discount(owed, used, sub)
+            else:
+                less = discount(demand, used, sub)
+                paid = None if less is None else exchange(less, choice)
+            if paid is not None and all(paid[m] <= boxes[m] for m in range(4)):
+                results.add((tuple(paid), names))
     return {(p, n) for p, n in results if not any(p2 == p and n2 < n for p2, n2 in results)}

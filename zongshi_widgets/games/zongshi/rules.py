@@ -126,6 +126,14 @@ RULES = {
         "exchange tiles (Going to the Pawn Shop)."
     ),
     "temple.donate-master-only": "Only your master may donate boxes for extra scrolls (Going to the Temple).",
+    "market.one-bin": (
+        "In this game (option both_pawns_in_one_bin=False) your second pawn must take the other bin of the Marketplace "
+        "(Going to the Marketplace; components.md M5)."
+    ),
+    "location.full": (
+        "{where} already holds {cap} pawn(s) this round, as many as this game allows there (option location_capacity; "
+        "B. Going to Locations; components.md section 6)."
+    ),
     "storage.limit": (
         "Your workshop holds {limit} boxes: discard down to that before continuing ('return gold') (Step 2: Distribute "
         "Materials; Larger Workshop)."
@@ -175,8 +183,36 @@ def _act(kind: str, text: str, *args) -> ZAction:
     return action
 
 
+#: The variant options of :class:`ZongShi`: name -> (default, allowed values). Each default is
+#: the rulebook's rule or, where the rulebook is silent, the recommended ruling of
+#: components.md section 9 (ids in the docstring of :class:`ZongShi`).
+OPTIONS = {
+    "exchange_uses_per_payment": (1, range(0, 11)),
+    "temple_offering_limit_stacks": (False, (True, False)),
+    "award_requires_first_visitor_master": (True, (True, False)),
+    "allow_duplicate_exchange_pairings": (True, (True, False)),
+    "partial_vp_floor_zero": (True, (True, False)),
+    "scrolls_while_building": (True, (True, False)),
+    "writ_allows_donation": (True, (True, False)),
+    "apprentices_pick_after_masters": (True, (True, False)),
+    "both_pawns_in_one_bin": (True, (True, False)),
+    "apprentice_subtlety": (True, (True, False)),
+    "writ_uses_master_projects": (False, (True, False)),
+    "ear_counts_all_copies": (False, (True, False)),
+    "discounts_before_exchanges": (True, (True, False)),
+    "empty_masterwork_deck_ends_game": (False, (True, False)),
+    "twofold_penalty_each": (True, (True, False)),
+    "location_capacity": (0, range(0, 11)),
+    "masterwork_display": (MASTERWORK_DISPLAY, range(1, 5)),
+}
+
+
 class ZongShi(Game):
     """Zong Shi for 3 to 5 players (rulebook: "Zong Shi Rulebook").
+
+    Every option below is a keyword of ``zw.game("zongshi", ...)``; its default is the rule
+    (or the recommended ruling of components.md section 9, id in brackets), and a game made
+    with other values says so in its ``repr`` and saves.
 
     Args:
         players (int): 3, 4 or 5. Default 4.
@@ -198,6 +234,40 @@ class ZongShi(Game):
             be preceded by "either"-timed scrolls (``True``, components.md T3).
         writ_allows_donation (bool): an apprentice under Writ of Authority may donate at the
             Temple (``True``, components.md TE1).
+        apprentices_pick_after_masters (bool): in a shared bin every apprentice takes its one
+            box after every master there has picked once (``True``, components.md M3, the
+            rulebook's "must wait until all of the masters in that bin have made one
+            selection first"). ``False``: the first box of each pawn goes in seat order from
+            the start player, apprentices among the masters (Privileged Treatment still
+            first); then the masters go on.
+        both_pawns_in_one_bin (bool): a player may put master and apprentice in the same bin
+            (``True``, components.md M5). ``False``: the second pawn must take the other bin.
+        apprentice_subtlety (bool): an apprentice building through Apprentice is Gaining
+            Experience may use Artistic Subtlety (``True``, components.md SC4). ``False``: only
+            the master's projects.
+        writ_uses_master_projects (bool): under Writ of Authority the apprentice also draws the
+            Merchant Statue boxes at the Marketplace and the Temple Offering scrolls at the
+            Temple (``True``); ``False``, components.md SC6: those stay the real master's.
+        ear_counts_all_copies (bool): a project borrowed with An Ear to the Wall counts as many
+            copies as the opponent owning most of them has (``True``); ``False``,
+            components.md SC7: one copy.
+        discounts_before_exchanges (bool): Masteries, then Masterful Use and Artistic
+            Subtlety come off the demand, then exchange tiles pay what remains (``True``,
+            components.md P7). ``False``: exchanges first, then the discount scrolls come off
+            what is left to pay, exchanged boxes included (a Masterful Use of Gold can then
+            discount a gold box paid for jade).
+        empty_masterwork_deck_ends_game (bool): ``False`` (components.md P9): a masterwork
+            taken when the deck is empty leaves its space empty. ``True``: it also triggers
+            the end as a sixth project does, in Step 3 of that round (the two-point bonus
+            still goes only to players with six projects).
+        twofold_penalty_each (bool): two projects left unfinished on one time track (Follow
+            the Twofold Path) each lose the penalty for the time left (``True``,
+            components.md G7). ``False``: the pair loses it once.
+        location_capacity (int): at most this many pawns at each location (the Temple, the
+            Pawn Shop, Respectful Visits, each marketplace bin) in a round; 0, the ruling of
+            components.md section 6, is unlimited.
+        masterwork_display (int): masterworks face up next to the deck, 1 to 4 (2: rulebook,
+            Game Board Setup; the publisher's blurb, S3, says 3).
 
     Raises:
         ValueError: another player count, a bad option value, or a bad component file.
@@ -220,52 +290,33 @@ class ZongShi(Game):
         rulebook="Zong Shi Rulebook (Gryphon Games, 2012) with the rulings of components.md",
     )
 
-    def __init__(
-        self,
-        players: int = 4,
-        components: str | None = None,
-        exchange_uses_per_payment: int = 1,
-        temple_offering_limit_stacks: bool = False,
-        award_requires_first_visitor_master: bool = True,
-        allow_duplicate_exchange_pairings: bool = True,
-        partial_vp_floor_zero: bool = True,
-        scrolls_while_building: bool = True,
-        writ_allows_donation: bool = True,
-    ):
+    def __init__(self, players: int = 4, components: str | None = None, **options):
         if not isinstance(players, int) or isinstance(players, bool) or players not in (3, 4, 5):
             raise ValueError(f"Zong Shi is for 3, 4 or 5 players (an int), not {players!r}")
-        if not isinstance(exchange_uses_per_payment, int) or isinstance(exchange_uses_per_payment, bool) or not 0 <= exchange_uses_per_payment <= 10:
-            raise ValueError(f"exchange_uses_per_payment is an int from 0 (unlimited) to 10, not {exchange_uses_per_payment!r}")
-        flags = {
-            "temple_offering_limit_stacks": temple_offering_limit_stacks,
-            "award_requires_first_visitor_master": award_requires_first_visitor_master,
-            "allow_duplicate_exchange_pairings": allow_duplicate_exchange_pairings,
-            "partial_vp_floor_zero": partial_vp_floor_zero,
-            "scrolls_while_building": scrolls_while_building,
-            "writ_allows_donation": writ_allows_donation,
-        }
-        for key, value in flags.items():
-            if not isinstance(value, bool):
-                raise ValueError(f"{key} is True or False, not {value!r}")
-        defaults = {
-            "temple_offering_limit_stacks": False,
-            "award_requires_first_visitor_master": True,
-            "allow_duplicate_exchange_pairings": True,
-            "partial_vp_floor_zero": True,
-            "scrolls_while_building": True,
-            "writ_allows_donation": True,
-        }
-        options = {k: v for k, v in flags.items() if v != defaults[k]}
-        if exchange_uses_per_payment != 1:
-            options["exchange_uses_per_payment"] = exchange_uses_per_payment
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"Zong Shi has no option {unknown[0]!r}; its options are {', '.join(OPTIONS)}")
+        flags = {}
+        for key, (default, allowed) in OPTIONS.items():
+            value = options.get(key, default)
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ValueError(f"{key} is True or False, not {value!r}")
+            elif not isinstance(value, int) or isinstance(value, bool) or value not in allowed:
+                extra = " (0: unlimited)" if key in ("exchange_uses_per_payment", "location_capacity") else ""
+                raise ValueError(f"{key} is an int from {allowed.start} to {allowed.stop - 1}{extra}, not {value!r}")
+            flags[key] = value
+        chosen = {k: v for k, v in flags.items() if v != OPTIONS[k][0]}
         if components is not None:
             if not isinstance(components, str):
                 raise ValueError(f"components is the path of a component file (str), not {type(components).__name__}")
-            options["components"] = components
-        super().__init__(players, options)
+            chosen["components"] = components
+        super().__init__(players, chosen)
         self.components: Components = load_components(components)
-        self.uses = exchange_uses_per_payment or 20
+        self.uses = flags["exchange_uses_per_payment"] or 20
         self.flags = flags
+        self.exchanges_first = not flags["discounts_before_exchanges"]
+        self.masterwork_display = flags["masterwork_display"]
         self.project_copies, self.tile_copies = SETUP[players]
         cards = {**self.components.projects, **self.components.masterworks}
         self.costs = {pid: c.cost for pid, c in cards.items()}
@@ -299,7 +350,7 @@ class ZongShi(Game):
         rng.shuffle(deck)
         mws = sorted(self.components.masterworks)
         rng.shuffle(mws)
-        z.mw_disp, z.mw_deck = mws[:MASTERWORK_DISPLAY], mws[MASTERWORK_DISPLAY:]
+        z.mw_disp, z.mw_deck = mws[: self.masterwork_display], mws[self.masterwork_display :]
         tiles = list(AWARDS)
         rng.shuffle(tiles)
         z.awards, z.award_box = tiles[:4], tiles[4]
@@ -562,7 +613,13 @@ class _Core:
         """Copies of project type ``pid`` the player may use: completed ones plus one borrowed
         through An Ear to the Wall this round."""
         p = self.players[seat]
-        return p.completed.count(pid) + (1 if p.borrowed == pid else 0)
+        n = p.completed.count(pid)
+        if p.borrowed == pid:
+            if self.g.flags["ear_counts_all_copies"]:
+                n += max(o.completed.count(pid) for s, o in enumerate(self.players) if s != seat)
+            else:
+                n += 1
+        return n
 
     def storage_limit(self, seat: int) -> int:
         return STORAGE_BASE + STORAGE_PER_WORKSHOP * self.own(seat, "larger_workshop")
@@ -751,6 +808,12 @@ class ZongShiState(State):
             pawn = task[3]
             if head == "use" and pawn:
                 fail("turn.pawn")
+            where = {"market": " ".join(words[1:2]), "temple": "temple", "pawnshop": "pawnshop", "visit": "visits"}.get(head)
+            if pawn and where and not (p.mproj if pawn == "master" else p.aproj) and where in _closed_locations(z, seat, pawn):
+                if where == (p.aloc if pawn == "master" else p.mloc):
+                    fail("market.one-bin")
+                names = {"large": "The large bin", "small": "The small bin", "temple": "The Temple", "pawnshop": "The Pawn Shop", "visits": "Respectful Visits"}
+                fail("location.full", where=names[where], cap=g.flags["location_capacity"])
             if head == "play" and pawn and len(words) == 2:
                 sid = words[1]
                 if sid not in p.hand:
@@ -840,9 +903,14 @@ class ZongShiState(State):
         for p in z.players:
             unfinished = 0
             for proj, time in ((p.mproj, p.mtime), (p.aproj, p.atime)):
-                for pid in proj:
-                    vp = g.card(pid).vp - UNFINISHED_PENALTY[min(3, max(1, time))]
-                    unfinished += max(0, vp) if g.flags["partial_vp_floor_zero"] else vp
+                if not proj:
+                    continue
+                penalty = UNFINISHED_PENALTY[min(3, max(1, time))]
+                if g.flags["twofold_penalty_each"]:
+                    parts = [g.card(pid).vp - penalty for pid in proj]  # G7
+                else:
+                    parts = [sum(g.card(pid).vp for pid in proj) - penalty]
+                unfinished += sum(max(0, vp) if g.flags["partial_vp_floor_zero"] else vp for vp in parts)
             row = [
                 sum(g.card(pid).vp for pid in p.completed),
                 sum(p.tiles),
@@ -1199,9 +1267,26 @@ def _auto_step2(z: _Core, task) -> None:
                 masters.insert(0, masters.pop(k))
                 break
         size = sum(z.bins[BINS.index(b)])
-        queue = tuple(masters + apprentices + masters * size)
+        if z.g.flags["apprentices_pick_after_masters"]:
+            first = masters + apprentices  # M3
+        else:
+            # the first box of every pawn in seat order (the masters' order kept)
+            first = _seat_order_first(z, masters, apprentices)
+        queue = tuple(first + masters * size)
         queues.append(("bin", -1, b, queue))
     _push(z, *queues, ("step2end", -1))
+
+
+def _seat_order_first(z: _Core, masters: list, apprentices: list) -> list:
+    """The first pick of every pawn in a bin in seat order from the start player (master
+    before apprentice of one seat), a master with Privileged Treatment first
+    (``apprentices_pick_after_masters=False``)."""
+    order = z.order()
+    pawns = sorted(masters + apprentices, key=lambda sp: (order.index(sp[0]), sp[1] != "master"))
+    if masters and masters[0][1] == "master" and z.players[masters[0][0]].privileged:
+        pawns.remove(masters[0])
+        pawns.insert(0, masters[0])
+    return pawns
 
 
 def _auto_step2end(z: _Core, task) -> None:
@@ -1246,7 +1331,8 @@ def _auto_step3end(z: _Core, task) -> None:
         z.tasks = []  # the final round ends after Step 3 (The Final Round)
         return
     sixes = [s for s in z.order() if len(z.players[s].completed) >= COMPLETED_SLOTS]
-    if sixes and not z.ending:
+    exhausted = z.g.flags["empty_masterwork_deck_ends_game"] and not z.mw_deck and len(z.mw_disp) < z.g.masterwork_display
+    if (sixes or exhausted) and not z.ending:
         z.ending = True
         for s in sixes:
             z.mp(s).trigger = True  # two-point bonus (Game End)
@@ -1324,7 +1410,7 @@ def _project_payments(z: _Core, seat: int, pid: str, pawn: str, masteries=None) 
     demand = _project_demand(z, seat, pid, pawn, masteries)
     mu = p.mu if pawn == "master" else ()
     subtle = p.subtle and (pawn == "master" or z.g.flags.get("apprentice_subtlety", True))
-    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, subtle)
+    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, subtle, z.g.exchanges_first)
 
 
 def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> list[ZAction]:
@@ -1349,7 +1435,7 @@ def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> li
         mu = ()
         subtle = p.subtle and g.flags.get("apprentice_subtlety", True)
     slack = sum(p.boxes) + sum(masteries) + (len(p.mu) if master else 0) + (1 if p.subtle else 0)
-    boxes, tiles, uses, costs, totals = p.boxes, p.tiles, g.uses, g.costs, g.cost_totals
+    boxes, tiles, uses, costs, totals, first = p.boxes, p.tiles, g.uses, g.costs, g.cost_totals, g.exchanges_first
     b0, b1, b2, b3 = boxes
     helpers = bool(mu) or any(tiles)
     for pid in _available_projects(z):
@@ -1365,7 +1451,7 @@ def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> li
         # boxes short of the demand: none (or one, with Artistic Subtlety) always pays; more
         # never pays without Masterful Use or exchange tiles (as can_pay decides)
         short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
-        if short == 0 or (subtle and short == 1) or (helpers and can_pay((d0, d1, d2, d3), boxes, tiles, uses, mu, subtle)):
+        if short == 0 or (subtle and short == 1) or (helpers and can_pay((d0, d1, d2, d3), boxes, tiles, uses, mu, subtle, first)):
             out.append(_project_act(pid))
     return out
 
@@ -1423,7 +1509,7 @@ def _visit_payments(z: _Core, seat: int, pawn: str, pairs) -> list[Payment]:
     p = z.players[seat]
     demand = _visit_demand_host(z, pairs, p.host and pawn == "master")
     mu = p.mu if pawn == "master" else ()
-    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, False)
+    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, False, z.g.exchanges_first)
 
 
 def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
@@ -1440,7 +1526,7 @@ def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     master = pawn == "master"
     mu = p.mu if master else ()
     host = p.host and master
-    boxes, tiles, uses = p.boxes, p.tiles, z.g.uses
+    boxes, tiles, uses, first = p.boxes, p.tiles, z.g.uses, z.g.exchanges_first
     helpers = bool(mu) or any(tiles)
     total = sum(boxes) + len(mu)
     out = []
@@ -1466,7 +1552,7 @@ def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
                 d0, d1, d2, d3 = demand
                 # boxes short: none always pays, some never without Masterful Use or exchanges
                 short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
-                if short and not (helpers and can_pay(demand, boxes, tiles, uses, mu, False)):
+                if short and not (helpers and can_pay(demand, boxes, tiles, uses, mu, False, first)):
                     continue
                 pairs = chosen + ((person, v),)
                 out.append(_visit_act(pairs))
@@ -1565,16 +1651,45 @@ def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
 
 _LOCATION_ACTS = (_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple"))
 _PAWNSHOP_ACT = _act("pawnshop", "pawnshop")
+_LOCATION_OF = {"pass": None, "market large": "large", "market small": "small", "temple": "temple"}
+
+
+def _closed_locations(z: _Core, seat: int, pawn: str) -> tuple:
+    """Locations this pawn may not go to this turn: those holding ``location_capacity`` pawns
+    already, and with ``both_pawns_in_one_bin=False`` the bin of the player's other pawn
+    (components.md section 6, M5). Empty with the default options."""
+    g = z.g
+    cap, both = g.flags["location_capacity"], g.flags["both_pawns_in_one_bin"]
+    if not cap and both:
+        return ()
+    closed = []
+    if not both:
+        p = z.players[seat]
+        other = p.aloc if pawn == "master" else p.mloc
+        if other in BINS:
+            closed.append(other)
+    if cap:
+        count: dict = {}
+        for o in z.players:
+            for loc in (o.mloc, o.aloc):
+                count[loc] = count.get(loc, 0) + 1
+        closed += [loc for loc in ("large", "small", "temple", "pawnshop", "visits") if count.get(loc, 0) >= cap]
+    return tuple(closed)
 
 
 def _main_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     p = z.players[seat]
     if p.mproj if pawn == "master" else p.aproj:
         return [_act("pass", "pass")]  # a pawn working on a project must pass (C. Passing)
-    out = list(_LOCATION_ACTS)
-    if _can_buy_tile(z, seat, pawn):
+    closed = _closed_locations(z, seat, pawn)
+    if not closed:
+        out = list(_LOCATION_ACTS)
+    else:
+        out = [a for a in _LOCATION_ACTS if _LOCATION_OF[a.text] not in closed]
+    if "pawnshop" not in closed and _can_buy_tile(z, seat, pawn):
         out.append(_PAWNSHOP_ACT)
-    out += _visit_choices(z, seat, pawn)
+    if "visits" not in closed:
+        out += _visit_choices(z, seat, pawn)
     if _may_begin(z, seat, pawn):
         out += _project_choices(z, seat, pawn)
     return out
@@ -1669,10 +1784,15 @@ def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
     out = _scroll_choices(z, seat, pawn)
     if p.mproj if pawn == "master" else p.aproj:
         return out + [_act("pass", "pass")]
-    out += [_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple")]
-    if _tile_buys(z, seat, pawn):
+    closed = _closed_locations(z, seat, pawn)
+    out += [_act("pass", "pass")]
+    out += [_act("market", f"market {BINS[b]}", b) for b in (0, 1) if BINS[b] not in closed]
+    if "temple" not in closed:
+        out.append(_act("temple", "temple"))
+    if "pawnshop" not in closed and _tile_buys(z, seat, pawn):
         out.append(_act("pawnshop", "pawnshop"))
-    out += _reference_visit_choices(z, seat, pawn)
+    if "visits" not in closed:
+        out += _reference_visit_choices(z, seat, pawn)
     if _may_begin(z, seat, pawn):
         out += _reference_project_choices(z, seat, pawn)
     return out
@@ -1782,7 +1902,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             setattr(p, loc_attr, "pass")
         elif kind == "market":
             setattr(p, loc_attr, BINS[a.args[0]])
-            statues = z.own(seat, "merchant_statue") if pawn == "master" else 0
+            statues = z.own(seat, "merchant_statue") if pawn == "master" or (p.writ and z.g.flags["writ_uses_master_projects"]) else 0
             if statues:
                 z.draw_boxes_to(seat, statues)  # when the master is placed (M7)
                 follow.insert(0, ("boxes", seat))
@@ -1791,7 +1911,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             if z.masterlike(seat, pawn) and (pawn == "master" or z.g.flags["writ_allows_donation"]):
                 follow.insert(0, ("donate", seat, pawn, 0))
             else:
-                z.draw_scrolls(seat, 1)
+                z.draw_scrolls(seat, 1 + (z.own(seat, "temple_offering") if p.writ and z.g.flags["writ_uses_master_projects"] else 0))
         elif kind == "pawnshop":
             setattr(p, loc_attr, "pawnshop")
             follow.insert(0, ("shop", seat, pawn, 0))
@@ -1810,7 +1930,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             z.tasks[0] = ("donate", seat, task[2], task[3] + 1)
         else:
             z.tasks.pop(0)
-            bonus = z.own(seat, "temple_offering") if task[2] == "master" else 0
+            bonus = z.own(seat, "temple_offering") if task[2] == "master" or z.g.flags["writ_uses_master_projects"] else 0
             z.draw_scrolls(seat, 1 + task[3] + bonus)
         return
     if name in ("shop", "gift"):
@@ -1862,6 +1982,9 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
                 refund[m] += due - len(conv)
                 for _, dst in conv:
                     refund[dst] += 1
+                if z.g.exchanges_first:
+                    # discounts may have come off exchanged boxes: never more than was paid
+                    refund = [max(0, min(refund[k], pay.paid[k])) for k in range(4)]
                 awards.append(("award", seat, person, tuple(refund)))
             elif first and z.g.flags["award_requires_first_visitor_master"]:
                 z.cold()
