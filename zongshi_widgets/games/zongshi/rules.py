@@ -112,6 +112,10 @@ RULES = {
         "Apprentice is Gaining Experience is played on your apprentice's turn, and not while your master (or "
         "apprentice) is working on a project (The Scrolls, in Detail)."
     ),
+    "scroll.busy": (
+        "A pawn working on a project must pass (C. Passing): before that pass only scrolls timed for either turn may be "
+        "played, and none when this game's option scrolls_while_building is False (components.md section 7, T3)."
+    ),
     "turn.pawn": "Each player takes one turn with the master and one with the apprentice each round (Step 1: Player Turns).",
     "visit.apprentice-one": "Your apprentice may only visit one person each time (Paying Respectful Visits); several need the master or Writ of Authority.",
     "visit.person-twice": "You may visit each townsperson only once over the game (Paying Respectful Visits).",
@@ -822,7 +826,11 @@ class ZongShiState(State):
                     fail("scroll.same-title")
                 if sid == "apprentice_gaining_experience":
                     fail("scroll.apprentice-experience")
-                if sid in g.components.scrolls and g.components.scrolls[sid].timing == "master":
+                busy = p.mproj if pawn == "master" else p.aproj
+                timing = g.components.scrolls[sid].timing if sid in g.components.scrolls else None
+                if busy and (timing == "master" or not g.flags["scrolls_while_building"]):
+                    fail("scroll.busy")
+                if timing == "master":
                     fail("scroll.master-turn")
             if head == "project" and pawn:
                 if pawn == "apprentice" and not p.agex:
