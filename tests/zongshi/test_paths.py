@@ -15,7 +15,10 @@ def test_borrowed_larger_workshop_expires_in_step_4():
     a borrowed Larger Workshop holds 7 boxes for the round; in Step 4 it is gone and the
     player discards down to 5 (components.md M11) before the bins are refilled."""
     state = pose(
-        [{"boxes": "gggiijj", "effects": {"borrowed": "larger_workshop"}, "master": {"at": "pass"}, "apprentice": {"at": "pass"}}, {"completed": ["larger_workshop"]}],
+        [
+            {"boxes": "gggiijj", "effects": {"borrowed": "larger_workshop"}, "master": {"at": "pass"}, "apprentice": {"at": "pass"}},
+            {"completed": ["larger_workshop"]},
+        ],
         step=3,
         pending=[["step4", -1]],
     )
