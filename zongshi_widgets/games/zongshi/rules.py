@@ -116,6 +116,34 @@ RULES = {
         "A pawn working on a project must pass (C. Passing): before that pass only scrolls timed for either turn may be "
         "played, and none when this game's option scrolls_while_building is False (components.md section 7, T3)."
     ),
+    "turn.choose-pawn": (
+        "First choose the pawn for this turn ('use master' or 'use apprentice'): every turn is taken with either your master "
+        "or your apprentice (Step 1: Player Turns)."
+    ),
+    "pawnshop.none-left": "No exchange tile of that pairing is left in the Pawn Shop (Going to the Pawn Shop; Game Board Setup).",
+    "pawnshop.duplicate": "In this game (option allow_duplicate_exchange_pairings=False) you may own only one tile of each pairing (components.md E6).",
+    "temple.donate-boxes": "You donate boxes from your own material storage: that box is not in your workshop (Going to the Temple).",
+    "pay.not-a-way": (
+        "That does not pay the cost: pay its boxes, using each exchange tile for one box per payment, never in chains, and "
+        "Masterful Use or Artistic Subtlety scrolls you have played this round (Going to the Pawn Shop; The Scrolls, in Detail)."
+    ),
+    "draft.not-offered": "Take one box or one scroll that is on offer in the draft display (Player Setup).",
+    "hand.not-held": "You can discard only a scroll you hold (Going to the Temple: the scroll hand limit).",
+    "storage.not-held": "You can return only boxes you have in your material storage (Step 2: Distribute Materials).",
+    "market.not-in-bin": "That box is not in that marketplace bin (Step 2: Distribute Materials; Fortune Brings Opportunity; award tiles).",
+    "lessons.not-in-discard": (
+        "Lessons of the Past takes a scroll from the discard pile, and not the Lessons just played (The Scrolls, in Detail: "
+        "Lessons of the Past)."
+    ),
+    "ear.not-borrowable": (
+        "An Ear to the Wall borrows a project another player has completed and you have not built (The Scrolls, in Detail: "
+        "An Ear to the Wall)."
+    ),
+    "award.tile": (
+        "The award claims an available exchange tile for one box of either of its materials, from your storage (Paying "
+        "Respectful Visits: award tiles)."
+    ),
+    "twofold.keep": "Keep one of the two projects that just finished on your time track (The Scrolls, in Detail: Follow the Twofold Path).",
     "turn.pawn": "Each player takes one turn with the master and one with the apprentice each round (Step 1: Player Turns).",
     "visit.apprentice-one": "Your apprentice may only visit one person each time (Paying Respectful Visits); several need the master or Writ of Authority.",
     "visit.person-twice": "You may visit each townsperson only once over the game (Paying Respectful Visits).",
@@ -865,20 +893,50 @@ class ZongShiState(State):
                 fail("project.busy")
             if head == "pawnshop" and pawn:
                 fail("pawnshop.cannot-afford")
-        if name in ("pay", "second", "shop", "donate") and head == "project":
+        if name in ("pay", "shop", "donate") and head == "project":
             fail("project.one-at-a-time")
         if name in ("pay", "second", "shop", "donate", "endturn") and head == "play":
             fail("scroll.before-action")
-        if name == "turn" and not task[3] and head == "play":
-            fail("not-now", text=text, now="first choose the pawn for this turn ('use master' or 'use apprentice').", legal=self._legal_text())
-        if name == "shop" and head == "buy":
-            if task[3] and not z.masterlike(seat, task[2]):
+        if name == "turn" and not task[3] and head in ("play", "pass", "market", "temple", "pawnshop", "visit", "project"):
+            fail("turn.choose-pawn")
+        if name in ("shop", "gift") and head == "buy":
+            if name == "shop" and task[3] and not z.masterlike(seat, task[2]):
                 fail("pawnshop.apprentice-one")
+            pair = words[1] if len(words) > 1 else ""
+            if pair in PAIR_NAMES and not z.xsupply[PAIR_NAMES.index(pair)]:
+                fail("pawnshop.none-left")
+            if pair in PAIR_NAMES and p.tiles[PAIR_NAMES.index(pair)] and not g.flags["allow_duplicate_exchange_pairings"]:
+                fail("pawnshop.duplicate")
             fail("pawnshop.cannot-afford")
         if name == "donate" and head == "donate":
-            fail("not-now", text=text, now="you can donate only boxes you have.", legal=self._legal_text())
+            fail("temple.donate-boxes")
         if name == "turn" and head == "donate" and task[3] == "apprentice":
             fail("temple.donate-master-only")
+        if name == "second" and head == "project":
+            pid = _pid(words[1]) if len(words) > 1 else ""
+            if z.final and len(p.completed) >= COMPLETED_SLOTS:
+                fail("project.final-six")
+            if pid not in _available_projects(z) or pid in p.mproj and pid not in PROJECT_TYPES:
+                fail("project.unavailable")
+            fail("project.materials")
+        if name == "pay" and head == "pay":
+            fail("pay.not-a-way")
+        if name == "draft" and head == "take":
+            fail("draft.not-offered")
+        if name == "hand" and head == "discard":
+            fail("hand.not-held")
+        if name == "boxes" and head == "return":
+            fail("storage.not-held")
+        if name in ("bin", "fortune", "award_bins") and head in ("pick", "take"):
+            fail("market.not-in-bin")
+        if name == "lessons" and head == "retrieve":
+            fail("lessons.not-in-discard")
+        if name == "ear" and head == "borrow":
+            fail("ear.not-borrowable")
+        if name == "award_tile" and head == "claim":
+            fail("award.tile")
+        if name == "keep" and head == "keep":
+            fail("twofold.keep")
         known_heads = {
             "take", "use", "play", "pass", "market", "temple", "pawnshop", "visit", "project", "pay", "donate", "draw", "buy", "leave",
             "no", "claim", "decline", "borrow", "retrieve", "return", "discard", "pick", "keep",
