@@ -349,6 +349,8 @@ class ZongShi(Game):
         self.flags = flags
         self.exchanges_first = not flags["discounts_before_exchanges"]
         self.masterwork_display = flags["masterwork_display"]
+        #: every location always open to every pawn (the default: no capacity, both pawns in one bin)
+        self.open_locations = not flags["location_capacity"] and flags["both_pawns_in_one_bin"]
         self.project_copies, self.tile_copies = SETUP[players]
         cards = {**self.components.projects, **self.components.masterworks}
         self.costs = {pid: c.cost for pid, c in cards.items()}
@@ -1218,8 +1220,9 @@ def _advance(z: _Core) -> list | None:
     while z.tasks:
         task = z.tasks[0]
         name = task[0]
-        if name in AUTO_TASKS:
-            _AUTO[name](z, task)
+        auto = _AUTO.get(name)
+        if auto is not None:
+            auto(z, task)
             continue
         if name == "boxes":
             seat = task[1]
@@ -1725,9 +1728,9 @@ def _closed_locations(z: _Core, seat: int, pawn: str) -> tuple:
     already, and with ``both_pawns_in_one_bin=False`` the bin of the player's other pawn
     (components.md section 6, M5). Empty with the default options."""
     g = z.g
-    cap, both = g.flags["location_capacity"], g.flags["both_pawns_in_one_bin"]
-    if not cap and both:
+    if g.open_locations:
         return ()
+    cap, both = g.flags["location_capacity"], g.flags["both_pawns_in_one_bin"]
     closed = []
     if not both:
         p = z.players[seat]
