@@ -200,7 +200,7 @@ def _subset_sums(v) -> tuple:
     return (0, a, b, ab, c, a + c, b + c, ab + c, d, a + d, b + d, ab + d, cd, a + cd, b + cd, ab + cd)
 
 
-@functools.lru_cache(maxsize=1 << 18)
+@functools.lru_cache(maxsize=1 << 15)
 def _exchanges_cover(demand, boxes, caps, subtlety) -> bool:
     """Whether ``demand`` can be paid from ``boxes`` with at most ``caps[k]`` exchanges of
     pairing ``k`` (each pays one demanded box of one material of the pair with a box of the
