@@ -12,7 +12,7 @@ tags); load printed values with ``zw.game("zongshi", components="my_cards.toml")
 """
 
 from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES, Components, load_components
-from .payments import PAIR_NAMES, PAIRS, Payment, payment_options, reference_payments
+from .payments import PAIR_NAMES, PAIRS, Payment, can_pay, payment_options, reference_payments
 from .rules import SEAT_NAMES, ZAction, ZongShi, ZongShiState
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "ZAction",
     "ZongShi",
     "ZongShiState",
+    "can_pay",
     "load_components",
     "payment_options",
     "reference_payments",

@@ -7,7 +7,9 @@ components.md section 9.6, E4: one box per tile per payment (the ``uses`` argume
 
 :func:`payment_options` is the fast path (a small dynamic programme over the tiles);
 :func:`reference_payments` is the slow, obviously-right oracle (every tile choice and every
-discount subset enumerated) the tests compare it with.
+discount subset enumerated) the tests compare it with. :func:`can_pay` answers only whether
+some payment exists (what the legal-action lists need), usually without listing any; the tests
+compare it with ``bool(reference_payments(...))``.
 """
 
 from __future__ import annotations
@@ -113,7 +115,7 @@ def _tile_options(demand, boxes, converters):
     return out
 
 
-def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> tuple[Payment, ...]:
+def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False, exchanges_first: bool = False) -> tuple[Payment, ...]:
     """Every way to pay ``demand`` from ``boxes``.
 
     Args:
@@ -124,12 +126,113 @@ def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), 
         uses (int): exchanges each tile gives per payment (components.md E4: 1).
         masterful (Iterable[int]): materials of the Masterful Use scrolls that may be spent.
         subtlety (bool): whether an Artistic Subtlety may be spent (projects only).
+        exchanges_first (bool): the order of components.md P7 reversed: exchanges first, then
+            the discount scrolls take boxes off what is left to pay, exchanged boxes included
+            (``False``, the recommendation: discounts first, exchanges for what remains).
 
     Returns:
         tuple[Payment, ...]: distinct (boxes paid, scrolls spent) pairs, sorted by notation; an
         option spending a scroll is left out when a subset of its scrolls pays the same boxes.
     """
+    if exchanges_first:
+        return _payment_options_exchanges_first(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
     return _payment_options(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
+
+
+def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False, exchanges_first: bool = False) -> bool:
+    """Whether ``payment_options(demand, boxes, tiles, uses, masterful, subtlety)`` is non-empty.
+
+    A discount never hurts, so every Masterful Use is applied; then the boxes short of the
+    demand are counted: none short (or one, with Artistic Subtlety) pays without exchanges,
+    more boxes demanded than held (after discounts) never pays, and without exchange tiles a
+    shortage stays one. Only the remaining cases list the payments (cached).
+
+    Args:
+        as :func:`payment_options`.
+
+    Returns:
+        bool: some payment exists.
+    """
+    if exchanges_first:
+        return bool(payment_options(demand, boxes, tiles, uses, masterful, subtlety, True))
+    d0, d1, d2, d3 = demand
+    if masterful:
+        if 0 in masterful and d0:
+            d0 -= 1
+        if 1 in masterful and d1:
+            d1 -= 1
+        if 2 in masterful and d2:
+            d2 -= 1
+        if 3 in masterful and d3:
+            d3 -= 1
+    b0, b1, b2, b3 = boxes
+    short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
+    if short == 0 or (subtlety and short == 1):
+        return True
+    if d0 + d1 + d2 + d3 - (1 if subtlety else 0) > b0 + b1 + b2 + b3 or not any(tiles):
+        return False
+    return _exchanges_cover((d0, d1, d2, d3), (b0, b1, b2, b3), tuple(tiles) if uses == 1 else tuple(c * uses for c in tiles), subtlety)
+
+
+def _cut_table() -> tuple:
+    """Every cut of the payment flow (see :func:`_exchanges_cover`): per set ``S`` of demanded
+    materials (a bit mask), the sets ``T`` of box materials holding ``S``, each with the
+    pairings an exchange of which leads from a demand in ``S`` to a box outside ``T``."""
+    out = [()]
+    for s in range(1, 16):
+        row = []
+        for t in range(16):
+            if s & ~t:
+                continue
+            k = tuple(k for k, (a, b) in enumerate(PAIRS) if ((s >> a) & 1 or (s >> b) & 1) and not ((t >> a) & 1 and (t >> b) & 1))
+            row.append((t, k))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_CUTS = _cut_table()
+
+
+def _subset_sums(v) -> tuple:
+    """Per set of materials (bit mask 0 to 15) the sum of ``v`` over it."""
+    a, b, c, d = v
+    ab, cd = a + b, c + d
+    return (0, a, b, ab, c, a + c, b + c, ab + c, d, a + d, b + d, ab + d, cd, a + cd, b + cd, ab + cd)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _exchanges_cover(demand, boxes, caps, subtlety) -> bool:
+    """Whether ``demand`` can be paid from ``boxes`` with at most ``caps[k]`` exchanges of
+    pairing ``k`` (each pays one demanded box of one material of the pair with a box of the
+    other) and, with ``subtlety``, one demanded box of a material removed.
+
+    Paying is a flow: each demanded box flows to a box of its own material or, through one
+    exchange, of the other material of the pair. It pays everything exactly when no cut is
+    smaller than the demand (max-flow min-cut): for every set ``S`` of demanded materials and
+    every set ``T`` of box materials holding ``S``, the boxes of ``T`` plus the exchanges
+    leading out of ``T`` cover the demand of ``S``.
+    """
+    if subtlety:
+        for m in range(4):
+            if demand[m]:
+                d = list(demand)
+                d[m] -= 1
+                if _exchanges_cover(tuple(d), boxes, caps, False):
+                    return True
+        return False
+    dsum = _subset_sums(demand)
+    bsum = _subset_sums(boxes)
+    for s in range(1, 16):
+        if dsum[s] <= bsum[s]:
+            continue  # T holds S, so the boxes of T alone cover S
+        for t, ks in _CUTS[s]:
+            lack = dsum[s] - bsum[t]
+            if lack > 0:
+                for k in ks:
+                    lack -= caps[k]
+                if lack > 0:
+                    return False
+    return True
 
 
 @functools.lru_cache(maxsize=65536)
@@ -148,6 +251,20 @@ def _payment_options(demand, boxes, tiles, uses, masterful, subtlety) -> tuple[P
     return _minimal(found)
 
 
+@functools.lru_cache(maxsize=65536)
+def _payment_options_exchanges_first(demand, boxes, tiles, uses, masterful, subtlety) -> tuple[Payment, ...]:
+    converters = [PAIRS[k] for k, c in enumerate(tiles) for _ in range(c * uses)]
+    unbounded = (sum(demand),) * 4
+    found: dict = {}
+    for owed, conv in _tile_options(demand, unbounded, converters).items():
+        for paid, names, subtle in _discounted(owed, set(masterful), subtlety):
+            if all(paid[m] <= boxes[m] for m in range(4)):
+                key = (paid, names)
+                if key not in found:
+                    found[key] = Payment(paid, names, subtle, conv)
+    return _minimal(found)
+
+
 def _minimal(found: dict) -> tuple[Payment, ...]:
     out = []
     for (paid, names), pay in found.items():
@@ -158,44 +275,50 @@ def _minimal(found: dict) -> tuple[Payment, ...]:
     return tuple(out)
 
 
-def reference_payments(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False) -> set:
+def reference_payments(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False, exchanges_first: bool = False) -> set:
     """The slow oracle of :func:`payment_options`: every subset of discounts, every choice of
-    every tile use (unused, or one way, or the other), no pruning on the way.
+    every tile use (unused, or one way, or the other), no pruning on the way; the discounts
+    taken off the demand before the exchanges, or with ``exchanges_first`` off what is left to
+    pay after them.
 
     Returns:
         set[tuple[tuple, frozenset]]: the (paid, scrolls spent) pairs, minimal as in
         :func:`payment_options`.
     """
     converters = [PAIRS[k] for k, c in enumerate(tiles) for _ in range(c * uses)]
-    results = set()
     mats = [m for m in range(4) if m in set(masterful)]
-    for k in range(len(mats) + 1):
-        for used in itertools.combinations(mats, k):
-            for sub in [None, *range(4)] if subtlety else [None]:
-                d = list(demand)
-                ok = True
-                for m in used:
-                    ok &= d[m] > 0
-                    d[m] -= 1
-                if sub is not None:
-                    ok &= d[sub] > 0
-                    d[sub] -= 1
-                if not ok:
-                    continue
-                names = frozenset([MASTERFUL[m] for m in used] + (["artistic_subtlety"] if sub is not None else []))
-                for choice in itertools.product((0, 1, 2), repeat=len(converters)):
-                    u, a = list(d), [0, 0, 0, 0]
-                    good = True
-                    for (x, y), c in zip(converters, choice):
-                        if c == 0:
-                            continue
-                        src, dst = (y, x) if c == 1 else (x, y)
-                        if u[src] <= 0:
-                            good = False
-                            break
-                        u[src] -= 1
-                        a[dst] += 1
-                    paid = tuple(u[m] + a[m] for m in range(4))
-                    if good and all(paid[m] <= boxes[m] for m in range(4)):
-                        results.add((paid, names))
+    discounts = [(used, sub) for k in range(len(mats) + 1) for used in itertools.combinations(mats, k) for sub in ([None, *range(4)] if subtlety else [None])]
+
+    def discount(vec, used, sub):
+        d = list(vec)
+        for m in used + ((sub,) if sub is not None else ()):
+            if d[m] <= 0:
+                return None
+            d[m] -= 1
+        return d
+
+    def exchange(vec, choice):
+        u, a = list(vec), [0, 0, 0, 0]
+        for (x, y), c in zip(converters, choice):
+            if c == 0:
+                continue
+            src, dst = (y, x) if c == 1 else (x, y)
+            if u[src] <= 0:
+                return None
+            u[src] -= 1
+            a[dst] += 1
+        return [u[m] + a[m] for m in range(4)]
+
+    results = set()
+    for used, sub in discounts:
+        names = frozenset([MASTERFUL[m] for m in used] + (["artistic_subtlety"] if sub is not None else []))
+        for choice in itertools.product((0, 1, 2), repeat=len(converters)):
+            if exchanges_first:
+                owed = exchange(demand, choice)
+                paid = None if owed is None else discount(owed, used, sub)
+            else:
+                less = discount(demand, used, sub)
+                paid = None if less is None else exchange(less, choice)
+            if paid is not None and all(paid[m] <= boxes[m] for m in range(4)):
+                results.add((tuple(paid), names))
     return {(p, n) for p, n in results if not any(p2 == p and n2 < n for p2, n2 in results)}

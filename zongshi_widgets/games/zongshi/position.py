@@ -222,12 +222,12 @@ def build_core(g, d: dict, chance: Chance):
     mw_held = [x for x in held if x in allmw]
     rest = sorted(allmw - set(mw_held) - set(mwd.get("display", [])) - set(mwd.get("deck", [])))
     rng.shuffle(rest)
-    display = _names(mwd["display"], "masterworks display", allmw) if "display" in mwd else [rest.pop(0) for _ in range(min(2, len(rest)))]
+    display = _names(mwd["display"], "masterworks display", allmw) if "display" in mwd else [rest.pop(0) for _ in range(min(g.masterwork_display, len(rest)))]
     mdeck = _names(mwd["deck"], "masterworks deck", allmw) if "deck" in mwd else rest
     if "deck" in mwd and rest:
         raise ValueError(f"masterworks {rest} are nowhere")
-    if sorted(mw_held + display + mdeck) != sorted(allmw) or len(display) > 2:
-        raise ValueError("every masterwork must be in exactly one place (deck, two face-up spaces, a workshop)")
+    if sorted(mw_held + display + mdeck) != sorted(allmw) or len(display) > g.masterwork_display:
+        raise ValueError(f"every masterwork must be in exactly one place (deck, {g.masterwork_display} face-up spaces, a workshop)")
     z.mw_disp, z.mw_deck = display, mdeck
 
     # exchange tiles

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
 from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES, Components, load_components
-from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, letters, payment_options
+from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, can_pay, letters, payment_options
 
 #: Seat colours (rulebook, Components: the pawn colours).
 SEAT_NAMES = ("ivory", "blue", "green", "natural", "orange")
@@ -112,6 +112,38 @@ RULES = {
         "Apprentice is Gaining Experience is played on your apprentice's turn, and not while your master (or "
         "apprentice) is working on a project (The Scrolls, in Detail)."
     ),
+    "scroll.busy": (
+        "A pawn working on a project must pass (C. Passing): before that pass only scrolls timed for either turn may be "
+        "played, and none when this game's option scrolls_while_building is False (components.md section 7, T3)."
+    ),
+    "turn.choose-pawn": (
+        "First choose the pawn for this turn ('use master' or 'use apprentice'): every turn is taken with either your master "
+        "or your apprentice (Step 1: Player Turns)."
+    ),
+    "pawnshop.none-left": "No exchange tile of that pairing is left in the Pawn Shop (Going to the Pawn Shop; Game Board Setup).",
+    "pawnshop.duplicate": "In this game (option allow_duplicate_exchange_pairings=False) you may own only one tile of each pairing (components.md E6).",
+    "temple.donate-boxes": "You donate boxes from your own material storage: that box is not in your workshop (Going to the Temple).",
+    "pay.not-a-way": (
+        "That does not pay the cost: pay its boxes, using each exchange tile for one box per payment, never in chains, and "
+        "Masterful Use or Artistic Subtlety scrolls you have played this round (Going to the Pawn Shop; The Scrolls, in Detail)."
+    ),
+    "draft.not-offered": "Take one box or one scroll that is on offer in the draft display (Player Setup).",
+    "hand.not-held": "You can discard only a scroll you hold (Going to the Temple: the scroll hand limit).",
+    "storage.not-held": "You can return only boxes you have in your material storage (Step 2: Distribute Materials).",
+    "market.not-in-bin": "That box is not in that marketplace bin (Step 2: Distribute Materials; Fortune Brings Opportunity; award tiles).",
+    "lessons.not-in-discard": (
+        "Lessons of the Past takes a scroll from the discard pile, and not the Lessons just played (The Scrolls, in Detail: "
+        "Lessons of the Past)."
+    ),
+    "ear.not-borrowable": (
+        "An Ear to the Wall borrows a project another player has completed and you have not built (The Scrolls, in Detail: "
+        "An Ear to the Wall)."
+    ),
+    "award.tile": (
+        "The award claims an available exchange tile for one box of either of its materials, from your storage (Paying "
+        "Respectful Visits: award tiles)."
+    ),
+    "twofold.keep": "Keep one of the two projects that just finished on your time track (The Scrolls, in Detail: Follow the Twofold Path).",
     "turn.pawn": "Each player takes one turn with the master and one with the apprentice each round (Step 1: Player Turns).",
     "visit.apprentice-one": "Your apprentice may only visit one person each time (Paying Respectful Visits); several need the master or Writ of Authority.",
     "visit.person-twice": "You may visit each townsperson only once over the game (Paying Respectful Visits).",
@@ -126,6 +158,14 @@ RULES = {
         "exchange tiles (Going to the Pawn Shop)."
     ),
     "temple.donate-master-only": "Only your master may donate boxes for extra scrolls (Going to the Temple).",
+    "market.one-bin": (
+        "In this game (option both_pawns_in_one_bin=False) your second pawn must take the other bin of the Marketplace "
+        "(Going to the Marketplace; components.md M5)."
+    ),
+    "location.full": (
+        "{where} already holds {cap} pawn(s) this round, as many as this game allows there (option location_capacity; "
+        "B. Going to Locations; components.md section 6)."
+    ),
     "storage.limit": (
         "Your workshop holds {limit} boxes: discard down to that before continuing ('return gold') (Step 2: Distribute "
         "Materials; Larger Workshop)."
@@ -161,12 +201,50 @@ class ZAction:
         return hash(self.text)
 
 
+#: Actions already built, by notation: an action's notation fixes its kind and arguments, except
+#: for payments ("pay ..."), whose exchange details may differ, so those are built afresh.
+_ACTIONS: dict = {}
+
+
 def _act(kind: str, text: str, *args) -> ZAction:
-    return ZAction(text, kind, args)
+    action = _ACTIONS.get(text)
+    if action is None:
+        action = ZAction(text, kind, args)
+        if kind != "pay":
+            _ACTIONS[text] = action
+    return action
+
+
+#: The variant options of :class:`ZongShi`: name -> (default, allowed values). Each default is
+#: the rulebook's rule or, where the rulebook is silent, the recommended ruling of
+#: components.md section 9 (ids in the docstring of :class:`ZongShi`).
+OPTIONS = {
+    "exchange_uses_per_payment": (1, range(0, 11)),
+    "temple_offering_limit_stacks": (False, (True, False)),
+    "award_requires_first_visitor_master": (True, (True, False)),
+    "allow_duplicate_exchange_pairings": (True, (True, False)),
+    "partial_vp_floor_zero": (True, (True, False)),
+    "scrolls_while_building": (True, (True, False)),
+    "writ_allows_donation": (True, (True, False)),
+    "apprentices_pick_after_masters": (True, (True, False)),
+    "both_pawns_in_one_bin": (True, (True, False)),
+    "apprentice_subtlety": (True, (True, False)),
+    "writ_uses_master_projects": (False, (True, False)),
+    "ear_counts_all_copies": (False, (True, False)),
+    "discounts_before_exchanges": (True, (True, False)),
+    "empty_masterwork_deck_ends_game": (False, (True, False)),
+    "twofold_penalty_each": (True, (True, False)),
+    "location_capacity": (0, range(0, 11)),
+    "masterwork_display": (MASTERWORK_DISPLAY, range(1, 5)),
+}
 
 
 class ZongShi(Game):
     """Zong Shi for 3 to 5 players (rulebook: "Zong Shi Rulebook").
+
+    Every option below is a keyword of ``zw.game("zongshi", ...)``; its default is the rule
+    (or the recommended ruling of components.md section 9, id in brackets), and a game made
+    with other values says so in its ``repr`` and saves.
 
     Args:
         players (int): 3, 4 or 5. Default 4.
@@ -188,6 +266,40 @@ class ZongShi(Game):
             be preceded by "either"-timed scrolls (``True``, components.md T3).
         writ_allows_donation (bool): an apprentice under Writ of Authority may donate at the
             Temple (``True``, components.md TE1).
+        apprentices_pick_after_masters (bool): in a shared bin every apprentice takes its one
+            box after every master there has picked once (``True``, components.md M3, the
+            rulebook's "must wait until all of the masters in that bin have made one
+            selection first"). ``False``: the first box of each pawn goes in seat order from
+            the start player, apprentices among the masters (Privileged Treatment still
+            first); then the masters go on.
+        both_pawns_in_one_bin (bool): a player may put master and apprentice in the same bin
+            (``True``, components.md M5). ``False``: the second pawn must take the other bin.
+        apprentice_subtlety (bool): an apprentice building through Apprentice is Gaining
+            Experience may use Artistic Subtlety (``True``, components.md SC4). ``False``: only
+            the master's projects.
+        writ_uses_master_projects (bool): under Writ of Authority the apprentice also draws the
+            Merchant Statue boxes at the Marketplace and the Temple Offering scrolls at the
+            Temple (``True``); ``False``, components.md SC6: those stay the real master's.
+        ear_counts_all_copies (bool): a project borrowed with An Ear to the Wall counts as many
+            copies as the opponent owning most of them has (``True``); ``False``,
+            components.md SC7: one copy.
+        discounts_before_exchanges (bool): Masteries, then Masterful Use and Artistic
+            Subtlety come off the demand, then exchange tiles pay what remains (``True``,
+            components.md P7). ``False``: exchanges first, then the discount scrolls come off
+            what is left to pay, exchanged boxes included (a Masterful Use of Gold can then
+            discount a gold box paid for jade).
+        empty_masterwork_deck_ends_game (bool): ``False`` (components.md P9): a masterwork
+            taken when the deck is empty leaves its space empty. ``True``: it also triggers
+            the end as a sixth project does, in Step 3 of that round (the two-point bonus
+            still goes only to players with six projects).
+        twofold_penalty_each (bool): two projects left unfinished on one time track (Follow
+            the Twofold Path) each lose the penalty for the time left (``True``,
+            components.md G7). ``False``: the pair loses it once.
+        location_capacity (int): at most this many pawns at each location (the Temple, the
+            Pawn Shop, Respectful Visits, each marketplace bin) in a round; 0, the ruling of
+            components.md section 6, is unlimited.
+        masterwork_display (int): masterworks face up next to the deck, 1 to 4 (2: rulebook,
+            Game Board Setup; the publisher's blurb, S3, says 3).
 
     Raises:
         ValueError: another player count, a bad option value, or a bad component file.
@@ -210,52 +322,35 @@ class ZongShi(Game):
         rulebook="Zong Shi Rulebook (Gryphon Games, 2012) with the rulings of components.md",
     )
 
-    def __init__(
-        self,
-        players: int = 4,
-        components: str | None = None,
-        exchange_uses_per_payment: int = 1,
-        temple_offering_limit_stacks: bool = False,
-        award_requires_first_visitor_master: bool = True,
-        allow_duplicate_exchange_pairings: bool = True,
-        partial_vp_floor_zero: bool = True,
-        scrolls_while_building: bool = True,
-        writ_allows_donation: bool = True,
-    ):
+    def __init__(self, players: int = 4, components: str | None = None, **options):
         if not isinstance(players, int) or isinstance(players, bool) or players not in (3, 4, 5):
             raise ValueError(f"Zong Shi is for 3, 4 or 5 players (an int), not {players!r}")
-        if not isinstance(exchange_uses_per_payment, int) or isinstance(exchange_uses_per_payment, bool) or not 0 <= exchange_uses_per_payment <= 10:
-            raise ValueError(f"exchange_uses_per_payment is an int from 0 (unlimited) to 10, not {exchange_uses_per_payment!r}")
-        flags = {
-            "temple_offering_limit_stacks": temple_offering_limit_stacks,
-            "award_requires_first_visitor_master": award_requires_first_visitor_master,
-            "allow_duplicate_exchange_pairings": allow_duplicate_exchange_pairings,
-            "partial_vp_floor_zero": partial_vp_floor_zero,
-            "scrolls_while_building": scrolls_while_building,
-            "writ_allows_donation": writ_allows_donation,
-        }
-        for key, value in flags.items():
-            if not isinstance(value, bool):
-                raise ValueError(f"{key} is True or False, not {value!r}")
-        defaults = {
-            "temple_offering_limit_stacks": False,
-            "award_requires_first_visitor_master": True,
-            "allow_duplicate_exchange_pairings": True,
-            "partial_vp_floor_zero": True,
-            "scrolls_while_building": True,
-            "writ_allows_donation": True,
-        }
-        options = {k: v for k, v in flags.items() if v != defaults[k]}
-        if exchange_uses_per_payment != 1:
-            options["exchange_uses_per_payment"] = exchange_uses_per_payment
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"Zong Shi has no option {unknown[0]!r}; its options are {', '.join(OPTIONS)}")
+        flags = {}
+        for key, (default, allowed) in OPTIONS.items():
+            value = options.get(key, default)
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ValueError(f"{key} is True or False, not {value!r}")
+            elif not isinstance(value, int) or isinstance(value, bool) or value not in allowed:
+                extra = " (0: unlimited)" if key in ("exchange_uses_per_payment", "location_capacity") else ""
+                raise ValueError(f"{key} is an int from {allowed.start} to {allowed.stop - 1}{extra}, not {value!r}")
+            flags[key] = value
+        chosen = {k: v for k, v in flags.items() if v != OPTIONS[k][0]}
         if components is not None:
             if not isinstance(components, str):
                 raise ValueError(f"components is the path of a component file (str), not {type(components).__name__}")
-            options["components"] = components
-        super().__init__(players, options)
+            chosen["components"] = components
+        super().__init__(players, chosen)
         self.components: Components = load_components(components)
-        self.uses = exchange_uses_per_payment or 20
+        self.uses = flags["exchange_uses_per_payment"] or 20
         self.flags = flags
+        self.exchanges_first = not flags["discounts_before_exchanges"]
+        self.masterwork_display = flags["masterwork_display"]
+        #: every location always open to every pawn (the default: no capacity, both pawns in one bin)
+        self.open_locations = not flags["location_capacity"] and flags["both_pawns_in_one_bin"]
         self.project_copies, self.tile_copies = SETUP[players]
         cards = {**self.components.projects, **self.components.masterworks}
         self.costs = {pid: c.cost for pid, c in cards.items()}
@@ -289,7 +384,7 @@ class ZongShi(Game):
         rng.shuffle(deck)
         mws = sorted(self.components.masterworks)
         rng.shuffle(mws)
-        z.mw_disp, z.mw_deck = mws[:MASTERWORK_DISPLAY], mws[MASTERWORK_DISPLAY:]
+        z.mw_disp, z.mw_deck = mws[: self.masterwork_display], mws[self.masterwork_display :]
         tiles = list(AWARDS)
         rng.shuffle(tiles)
         z.awards, z.award_box = tiles[:4], tiles[4]
@@ -417,6 +512,8 @@ class _Core:
         "turn_no",
         "last_seat",
         "players",
+        "fresh",
+        "cold_shared",
         "chance",
         "chance_src",
     )
@@ -446,34 +543,59 @@ class _Core:
         self.turn_no = 0
         self.last_seat = -1
         self.players = [_Player() for _ in range(self.n)]
+        self.fresh = [True] * self.n  # per seat: this core's own player (else shared, see mp)
+        self.cold_shared = False  # decks, displays, supplies, award tiles shared (see cold)
         self.chance = None  # a private copy, made on the first draw of an action
         self.chance_src = None  # the state's generator, copied before the first draw
 
     def rng(self) -> Chance:
         """The generator to draw from (copied from the state's on first use)."""
         if self.chance is None:
-            self.chance = self.chance_src.copy()
+            self.chance = _copy_chance(self.chance_src)
         return self.chance
 
-    def clone(self) -> _Core:
+    def clone(self, deep: bool = False) -> _Core:
+        """A copy to change while one action is applied. Players are shared with this core
+        until changed (copy on write: every change goes through :meth:`mp`); ``deep`` copies
+        them all at once (:func:`_reference_clone` is the copy the tests compare with)."""
         z = _Core.__new__(_Core)
-        for k in ("g", "n", "round", "start", "final", "ending", "step", "award_box", "turn_no", "last_seat", "chance", "chance_src"):
-            setattr(z, k, getattr(self, k))
+        z.g, z.n, z.round, z.start, z.final, z.ending = self.g, self.n, self.round, self.start, self.final, self.ending
+        z.step, z.award_box, z.turn_no, z.last_seat = self.step, self.award_box, self.turn_no, self.last_seat
+        z.chance, z.chance_src = self.chance, self.chance_src
         z.bag = self.bag[:]
         z.bins = [self.bins[0][:], self.bins[1][:]]
-        z.draft_boxes = self.draft_boxes[:]
-        z.draft_scrolls = self.draft_scrolls[:]
-        z.deck = self.deck[:]
-        z.discard = self.discard[:]
-        z.mw_deck = self.mw_deck[:]
-        z.mw_disp = self.mw_disp[:]
-        z.supply = dict(self.supply)
-        z.xsupply = self.xsupply[:]
-        z.awards = self.awards[:]
-        z.award_gone = self.award_gone[:]
+        z.draft_boxes, z.draft_scrolls, z.deck, z.discard = self.draft_boxes, self.draft_scrolls, self.deck, self.discard
+        z.mw_deck, z.mw_disp, z.supply, z.xsupply = self.mw_deck, self.mw_disp, self.supply, self.xsupply
+        z.awards, z.award_gone = self.awards, self.award_gone
+        z.cold_shared = True
         z.tasks = self.tasks[:]
-        z.players = [p.clone() for p in self.players]
+        if deep:
+            z.cold()
+            z.players = [p.clone() for p in self.players]
+            z.fresh = [True] * self.n
+        else:
+            z.players = self.players[:]
+            z.fresh = [False] * self.n
         return z
+
+    def cold(self) -> None:
+        """Copy the rarely changed parts (draft display, scroll deck and discard pile,
+        masterworks, project and exchange-tile supplies, award tiles), shared with the core
+        this one was cloned from, before the first change of any of them."""
+        if self.cold_shared:
+            self.draft_boxes, self.draft_scrolls = self.draft_boxes[:], self.draft_scrolls[:]
+            self.deck, self.discard = self.deck[:], self.discard[:]
+            self.mw_deck, self.mw_disp = self.mw_deck[:], self.mw_disp[:]
+            self.supply, self.xsupply = dict(self.supply), self.xsupply[:]
+            self.awards, self.award_gone = self.awards[:], self.award_gone[:]
+            self.cold_shared = False
+
+    def mp(self, seat: int) -> _Player:
+        """Player ``seat``, to be changed: copied from the shared one on the first change."""
+        if not self.fresh[seat]:
+            self.players[seat] = self.players[seat].clone()
+            self.fresh[seat] = True
+        return self.players[seat]
 
     # -- chance (drawn through rng(): the state's generator is copied before the first draw) --
     def draw_box(self) -> int | None:
@@ -494,12 +616,13 @@ class _Core:
             m = self.draw_box()
             if m is None:
                 return
-            self.players[seat].boxes[m] += 1
+            self.mp(seat).boxes[m] += 1
 
     def draw_scrolls(self, seat: int, k: int) -> None:
         """Draw ``k`` scrolls; an exhausted deck is made anew from the shuffled discard pile
         (Going to the Temple: Scrolls of Fortune)."""
-        p = self.players[seat]
+        p = self.mp(seat)
+        self.cold()
         for _ in range(k):
             if not self.deck:
                 if not self.discard:
@@ -524,7 +647,13 @@ class _Core:
         """Copies of project type ``pid`` the player may use: completed ones plus one borrowed
         through An Ear to the Wall this round."""
         p = self.players[seat]
-        return p.completed.count(pid) + (1 if p.borrowed == pid else 0)
+        n = p.completed.count(pid)
+        if p.borrowed == pid:
+            if self.g.flags["ear_counts_all_copies"]:
+                n += max(o.completed.count(pid) for s, o in enumerate(self.players) if s != seat)
+            else:
+                n += 1
+        return n
 
     def storage_limit(self, seat: int) -> int:
         return STORAGE_BASE + STORAGE_PER_WORKSHOP * self.own(seat, "larger_workshop")
@@ -541,8 +670,25 @@ class _Core:
         return pawn == "master" or self.players[seat].writ
 
 
-def _remove(items: list, value) -> None:
-    items.remove(value)
+class _HistoryLink:
+    """A history as the one before it (a tuple or another link) and one more action."""
+
+    __slots__ = ("before", "action")
+
+    def __init__(self, before, action):
+        self.before = before
+        self.action = action
+
+
+def _copy_chance(chance: Chance) -> Chance:
+    """``chance.copy()`` without seeding a generator that is overwritten at once (what
+    ``random.Random()`` does, from the operating system's entropy): the same state, cheaper."""
+    other = Chance.__new__(Chance)
+    other.seed = chance.seed
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(chance._rng.getstate())
+    other._rng = rng
+    return other
 
 
 class ZongShiState(State):
@@ -552,12 +698,38 @@ class ZongShiState(State):
     seat may see); :meth:`census` counts every component for the conservation checks.
     """
 
-    __slots__ = ("_z", "_legal_cache")
+    __slots__ = ("_z", "_legal_cache", "_legal_index", "_hist")
 
     def __init__(self, game, history, chance, z: _Core):
-        super().__init__(game, history, chance)
+        # State.__init__, inlined (a state is made for every action)
+        self.game = game
+        self._hist = history if type(history) is _HistoryLink else tuple(history)
+        self.chance = chance
+        self._origin = None
+        self._sample = False
         self._z = z
         self._legal_cache = None
+        self._legal_index = None
+
+    @property
+    def history(self) -> tuple:
+        """The actions played since ``new_state``, in order. A played state keeps only its
+        last action and a link to the history before it (a tuple is built on first use, so
+        playing stays constant time however long the game)."""
+        node = self._hist
+        if type(node) is tuple:
+            return node
+        tail = []
+        while type(node) is _HistoryLink:
+            tail.append(node.action)
+            node = node.before
+        tail.reverse()
+        self._hist = node + tuple(tail)
+        return self._hist
+
+    @history.setter
+    def history(self, value) -> None:
+        self._hist = value if type(value) is _HistoryLink else tuple(value)
 
     @classmethod
     def _settled(cls, game, history, chance, z: _Core) -> ZongShiState:
@@ -576,6 +748,11 @@ class ZongShiState(State):
     def to_move(self) -> int | None:
         z = self._z
         return _task_seat(z, z.tasks[0]) if z.tasks else None
+
+    @property
+    def is_over(self) -> bool:
+        """``True`` when nobody has a decision left (no pending task)."""
+        return not self._z.tasks
 
     @property
     def turn(self) -> Turn:
@@ -597,7 +774,12 @@ class ZongShiState(State):
         return list(self._legal_cache)
 
     def _legal_map(self) -> dict:
-        return {a.text: a for a in self.legal_actions()}
+        """The legal actions by notation (built once per state; do not change it)."""
+        if self._legal_index is None:
+            if self._legal_cache is None:
+                self.legal_actions()
+            self._legal_index = {a.text: a for a in self._legal_cache}
+        return self._legal_index
 
     def parse_action(self, notation: str) -> ZAction:
         if self.is_over:
@@ -609,13 +791,18 @@ class ZongShiState(State):
         return action
 
     def check(self, action) -> None:
-        if self.is_over:
+        if not self._z.tasks:
             raise IllegalAction("core.game-over", "The game is over: nobody may act any more.")
+        if self._legal_cache is not None:
+            for legal in self._legal_cache:
+                if legal is action:
+                    return  # one of this state's own actions (the common case: no lookup)
         if not isinstance(action, ZAction):
             raise IllegalAction("zongshi.notation", f"{action!r} is not a Zong Shi action; write its notation, e.g. 'pass'.")
-        if action.text not in self._legal_map():
+        legal = self._legal_map().get(action.text)
+        if legal is None:
             self._diagnose(action.text)
-        if self._legal_map()[action.text].args != action.args:
+        if legal is not action and legal.args != action.args:
             raise IllegalAction("zongshi.notation", f"{action!r} does not match the legal action {action.text!r}.")
 
     def explain(self, text: str) -> IllegalAction | None:
@@ -631,7 +818,7 @@ class ZongShiState(State):
         z = self._z.clone()
         z.chance, z.chance_src = None, self.chance
         _do(z, z.tasks[0], action)
-        return ZongShiState._settled(self.game, self.history + (action,), self.chance, z)
+        return ZongShiState._settled(self.game, _HistoryLink(self._hist, action), self.chance, z)
 
     # -- errors ------------------------------------------------------------------------------
     def _diagnose(self, text: str) -> None:
@@ -655,6 +842,12 @@ class ZongShiState(State):
             pawn = task[3]
             if head == "use" and pawn:
                 fail("turn.pawn")
+            where = {"market": " ".join(words[1:2]), "temple": "temple", "pawnshop": "pawnshop", "visit": "visits"}.get(head)
+            if pawn and where and not (p.mproj if pawn == "master" else p.aproj) and where in _closed_locations(z, seat, pawn):
+                if where == (p.aloc if pawn == "master" else p.mloc):
+                    fail("market.one-bin")
+                names = {"large": "The large bin", "small": "The small bin", "temple": "The Temple", "pawnshop": "The Pawn Shop", "visits": "Respectful Visits"}
+                fail("location.full", where=names[where], cap=g.flags["location_capacity"])
             if head == "play" and pawn and len(words) == 2:
                 sid = words[1]
                 if sid not in p.hand:
@@ -663,7 +856,11 @@ class ZongShiState(State):
                     fail("scroll.same-title")
                 if sid == "apprentice_gaining_experience":
                     fail("scroll.apprentice-experience")
-                if sid in g.components.scrolls and g.components.scrolls[sid].timing == "master":
+                busy = p.mproj if pawn == "master" else p.aproj
+                timing = g.components.scrolls[sid].timing if sid in g.components.scrolls else None
+                if busy and (timing == "master" or not g.flags["scrolls_while_building"]):
+                    fail("scroll.busy")
+                if timing == "master":
                     fail("scroll.master-turn")
             if head == "project" and pawn:
                 if pawn == "apprentice" and not p.agex:
@@ -698,20 +895,50 @@ class ZongShiState(State):
                 fail("project.busy")
             if head == "pawnshop" and pawn:
                 fail("pawnshop.cannot-afford")
-        if name in ("pay", "second", "shop", "donate") and head == "project":
+        if name in ("pay", "shop", "donate") and head == "project":
             fail("project.one-at-a-time")
         if name in ("pay", "second", "shop", "donate", "endturn") and head == "play":
             fail("scroll.before-action")
-        if name == "turn" and not task[3] and head == "play":
-            fail("not-now", text=text, now="first choose the pawn for this turn ('use master' or 'use apprentice').", legal=self._legal_text())
-        if name == "shop" and head == "buy":
-            if task[3] and not z.masterlike(seat, task[2]):
+        if name == "turn" and not task[3] and head in ("play", "pass", "market", "temple", "pawnshop", "visit", "project"):
+            fail("turn.choose-pawn")
+        if name in ("shop", "gift") and head == "buy":
+            if name == "shop" and task[3] and not z.masterlike(seat, task[2]):
                 fail("pawnshop.apprentice-one")
+            pair = words[1] if len(words) > 1 else ""
+            if pair in PAIR_NAMES and not z.xsupply[PAIR_NAMES.index(pair)]:
+                fail("pawnshop.none-left")
+            if pair in PAIR_NAMES and p.tiles[PAIR_NAMES.index(pair)] and not g.flags["allow_duplicate_exchange_pairings"]:
+                fail("pawnshop.duplicate")
             fail("pawnshop.cannot-afford")
         if name == "donate" and head == "donate":
-            fail("not-now", text=text, now="you can donate only boxes you have.", legal=self._legal_text())
+            fail("temple.donate-boxes")
         if name == "turn" and head == "donate" and task[3] == "apprentice":
             fail("temple.donate-master-only")
+        if name == "second" and head == "project":
+            pid = _pid(words[1]) if len(words) > 1 else ""
+            if z.final and len(p.completed) >= COMPLETED_SLOTS:
+                fail("project.final-six")
+            if pid not in _available_projects(z) or pid in p.mproj and pid not in PROJECT_TYPES:
+                fail("project.unavailable")
+            fail("project.materials")
+        if name == "pay" and head == "pay":
+            fail("pay.not-a-way")
+        if name == "draft" and head == "take":
+            fail("draft.not-offered")
+        if name == "hand" and head == "discard":
+            fail("hand.not-held")
+        if name == "boxes" and head == "return":
+            fail("storage.not-held")
+        if name in ("bin", "fortune", "award_bins") and head in ("pick", "take"):
+            fail("market.not-in-bin")
+        if name == "lessons" and head == "retrieve":
+            fail("lessons.not-in-discard")
+        if name == "ear" and head == "borrow":
+            fail("ear.not-borrowable")
+        if name == "award_tile" and head == "claim":
+            fail("award.tile")
+        if name == "keep" and head == "keep":
+            fail("twofold.keep")
         known_heads = {
             "take", "use", "play", "pass", "market", "temple", "pawnshop", "visit", "project", "pay", "donate", "draw", "buy", "leave",
             "no", "claim", "decline", "borrow", "retrieve", "return", "discard", "pick", "keep",
@@ -744,9 +971,14 @@ class ZongShiState(State):
         for p in z.players:
             unfinished = 0
             for proj, time in ((p.mproj, p.mtime), (p.aproj, p.atime)):
-                for pid in proj:
-                    vp = g.card(pid).vp - UNFINISHED_PENALTY[min(3, max(1, time))]
-                    unfinished += max(0, vp) if g.flags["partial_vp_floor_zero"] else vp
+                if not proj:
+                    continue
+                penalty = UNFINISHED_PENALTY[min(3, max(1, time))]
+                if g.flags["twofold_penalty_each"]:
+                    parts = [g.card(pid).vp - penalty for pid in proj]  # G7
+                else:
+                    parts = [sum(g.card(pid).vp for pid in proj) - penalty]
+                unfinished += sum(max(0, vp) if g.flags["partial_vp_floor_zero"] else vp for vp in parts)
             row = [
                 sum(g.card(pid).vp for pid in p.completed),
                 sum(p.tiles),
@@ -821,7 +1053,7 @@ class ZongShiState(State):
         return {"hand": list(self._z.players[seat].hand)}
 
     def _determinize(self, seat: int, rng: random.Random) -> ZongShiState:
-        z = self._z.clone()
+        z = self._z.clone(deep=True)
         g = z.g
         me = z.players[seat]
         pool = list(g.scroll_cards)
@@ -988,8 +1220,9 @@ def _advance(z: _Core) -> list | None:
     while z.tasks:
         task = z.tasks[0]
         name = task[0]
-        if name in AUTO_TASKS:
-            _AUTO[name](z, task)
+        auto = _AUTO.get(name)
+        if auto is not None:
+            auto(z, task)
             continue
         if name == "boxes":
             seat = task[1]
@@ -1008,7 +1241,7 @@ def _advance(z: _Core) -> list | None:
                 continue
             if len(set(queue)) == 1 and z.masterlike(queue[0][0], queue[0][1]):
                 # a master alone takes every box (Step 2; M2)
-                p = z.players[queue[0][0]]
+                p = z.mp(queue[0][0])
                 for m in range(4):
                     p.boxes[m] += z.bins[b][m]
                 z.bins[b] = [0, 0, 0, 0]
@@ -1043,7 +1276,9 @@ def _auto_endturn(z: _Core, task) -> None:
     if len(p.hand) > z.hand_limit(seat):
         _push(z, ("hand", seat))  # before ending your turn (Going to the Temple)
         return
-    p.host = p.twofold = p.agex = False
+    if p.host or p.twofold or p.agex:
+        p = z.mp(seat)
+        p.host = p.twofold = p.agex = False
     z.tasks.pop(0)
     t += 1
     if t < 2 * z.n:
@@ -1062,15 +1297,16 @@ def _auto_award(z: _Core, task) -> None:
     tile = z.awards[i]
     if tile is None:
         return
+    z.cold()
     z.awards[i] = None
     z.award_gone.append(tile)
-    p = z.players[seat]
     if tile == "scroll":
         z.draw_scrolls(seat, 1)
     elif tile == "bag":
         z.draw_boxes_to(seat, 2)
         _push(z, ("boxes", seat))
     elif tile == "gift":
+        p = z.mp(seat)
         for m in range(4):
             k = min(refund[m], z.bag[m])
             z.bag[m] -= k
@@ -1100,9 +1336,26 @@ def _auto_step2(z: _Core, task) -> None:
                 masters.insert(0, masters.pop(k))
                 break
         size = sum(z.bins[BINS.index(b)])
-        queue = tuple(masters + apprentices + masters * size)
+        if z.g.flags["apprentices_pick_after_masters"]:
+            first = masters + apprentices  # M3
+        else:
+            # the first box of every pawn in seat order (the masters' order kept)
+            first = _seat_order_first(z, masters, apprentices)
+        queue = tuple(first + masters * size)
         queues.append(("bin", -1, b, queue))
     _push(z, *queues, ("step2end", -1))
+
+
+def _seat_order_first(z: _Core, masters: list, apprentices: list) -> list:
+    """The first pick of every pawn in a bin in seat order from the start player (master
+    before apprentice of one seat), a master with Privileged Treatment first
+    (``apprentices_pick_after_masters=False``)."""
+    order = z.order()
+    pawns = sorted(masters + apprentices, key=lambda sp: (order.index(sp[0]), sp[1] != "master"))
+    if masters and masters[0][1] == "master" and z.players[masters[0][0]].privileged:
+        pawns.remove(masters[0])
+        pawns.insert(0, masters[0])
+    return pawns
 
 
 def _auto_step2end(z: _Core, task) -> None:
@@ -1116,6 +1369,9 @@ def _auto_step3(z: _Core, task) -> None:
     keeps = []
     for s in z.order():
         p = z.players[s]
+        if not p.mproj and not p.aproj:
+            continue
+        p = z.mp(s)
         for attr in ("m", "a"):
             proj = getattr(p, attr + "proj")
             if not proj:
@@ -1144,17 +1400,22 @@ def _auto_step3end(z: _Core, task) -> None:
         z.tasks = []  # the final round ends after Step 3 (The Final Round)
         return
     sixes = [s for s in z.order() if len(z.players[s].completed) >= COMPLETED_SLOTS]
-    if sixes and not z.ending:
+    exhausted = z.g.flags["empty_masterwork_deck_ends_game"] and not z.mw_deck and len(z.mw_disp) < z.g.masterwork_display
+    if (sixes or exhausted) and not z.ending:
         z.ending = True
         for s in sixes:
-            z.players[s].trigger = True  # two-point bonus (Game End)
+            z.mp(s).trigger = True  # two-point bonus (Game End)
     _push(z, ("step4", -1))
 
 
 def _auto_step4(z: _Core, task) -> None:
     z.tasks.pop(0)
     z.step = 4
-    for p in z.players:
+    for s in range(z.n):
+        p = z.players[s]
+        if p.mloc is None and p.aloc is None and p.borrowed is None and not (p.mu or p.played or p.subtle or p.swift or p.privileged or p.writ):
+            continue
+        p = z.mp(s)
         p.mloc = p.aloc = None
         p.borrowed = None  # An Ear to the Wall lasts the round (M11)
         p.mu, p.played = [], []
@@ -1218,22 +1479,73 @@ def _project_payments(z: _Core, seat: int, pid: str, pawn: str, masteries=None) 
     demand = _project_demand(z, seat, pid, pawn, masteries)
     mu = p.mu if pawn == "master" else ()
     subtle = p.subtle and (pawn == "master" or z.g.flags.get("apprentice_subtlety", True))
-    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, subtle)
+    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, subtle, z.g.exchanges_first)
 
 
 def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> list[ZAction]:
+    """The projects the pawn may begin now that it can pay for (the fast path: a box count
+    first, then :func:`~.payments.can_pay`; :func:`_reference_project_choices` is the slow
+    reference the tests compare it with)."""
     p = z.players[seat]
+    g = z.g
     out = []
-    masteries = [z.own(seat, MASTERIES[m]) for m in range(4)] if pawn == "master" else [0, 0, 0, 0]
-    slack = sum(p.boxes) + sum(masteries) + (len(p.mu) if pawn == "master" else 0) + (1 if p.subtle else 0)
+    master = pawn == "master"
+    if master:
+        if p.completed or p.borrowed is not None:
+            m0, m1, m2, m3 = masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+        else:
+            m0 = m1 = m2 = m3 = 0
+            masteries = (0, 0, 0, 0)
+        mu = p.mu
+        subtle = p.subtle
+    else:
+        m0 = m1 = m2 = m3 = 0
+        masteries = (0, 0, 0, 0)
+        mu = ()
+        subtle = p.subtle and g.flags.get("apprentice_subtlety", True)
+    slack = sum(p.boxes) + sum(masteries) + (len(p.mu) if master else 0) + (1 if p.subtle else 0)
+    boxes, tiles, uses, costs, totals, first = p.boxes, p.tiles, g.uses, g.costs, g.cost_totals, g.exchanges_first
+    b0, b1, b2, b3 = boxes
+    helpers = bool(mu) or any(tiles)
     for pid in _available_projects(z):
         if pawn == "apprentice" and pid not in PROJECT_TYPES:
             continue
         if second and pid in p.mproj and pid not in PROJECT_TYPES:
             continue
-        if z.g.cost_totals[pid] > slack:
+        if totals[pid] > slack:
             continue
-        if _project_payments(z, seat, pid, pawn, masteries):
+        d0, d1, d2, d3 = costs[pid]
+        if master:
+            d0, d1, d2, d3 = (d0 - m0 if d0 > m0 else 0), (d1 - m1 if d1 > m1 else 0), (d2 - m2 if d2 > m2 else 0), (d3 - m3 if d3 > m3 else 0)
+        # boxes short of the demand: none (or one, with Artistic Subtlety) always pays; more
+        # never pays without Masterful Use or exchange tiles (as can_pay decides)
+        short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
+        if short == 0 or (subtle and short == 1) or (helpers and can_pay((d0, d1, d2, d3), boxes, tiles, uses, mu, subtle, first)):
+            out.append(_project_act(pid))
+    return out
+
+
+_PROJECT_ACTS: dict = {}
+
+
+def _project_act(pid: str) -> ZAction:
+    action = _PROJECT_ACTS.get(pid)
+    if action is None:
+        action = _PROJECT_ACTS[pid] = _act("project", f"project {pid.lower()}", pid)
+    return action
+
+
+def _reference_project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> list[ZAction]:
+    """The slow reference of :func:`_project_choices`: every available project whose
+    payments (:func:`_project_payments`, every way listed) are not none."""
+    p = z.players[seat]
+    out = []
+    for pid in _available_projects(z):
+        if pawn == "apprentice" and pid not in PROJECT_TYPES:
+            continue
+        if second and pid in p.mproj and pid not in PROJECT_TYPES:
+            continue
+        if _project_payments(z, seat, pid, pawn):
             out.append(_act("project", f"project {pid.lower()}", pid))
     return out
 
@@ -1266,24 +1578,87 @@ def _visit_payments(z: _Core, seat: int, pawn: str, pairs) -> list[Payment]:
     p = z.players[seat]
     demand = _visit_demand_host(z, pairs, p.host and pawn == "master")
     mu = p.mu if pawn == "master" else ()
-    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, False)
+    return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, False, z.g.exchanges_first)
 
 
 def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
+    """The visits the pawn may pay now, persons in ``PERSONS`` order, tile values ascending,
+    depth first (the fast path: a box count first, then :func:`~.payments.can_pay`; a visit
+    nobody can pay is not extended, since more persons only cost more;
+    :func:`_reference_visit_choices` is the slow reference the tests compare it with)."""
+    p = z.players[seat]
+    if not p.vtiles:
+        return []
+    pm = z.g.components.person_material
+    persons = [(PERSONS[i], pm[i]) for i in range(4) if not p.visited[i]]
+    several = z.masterlike(seat, pawn)
+    master = pawn == "master"
+    mu = p.mu if master else ()
+    host = p.host and master
+    boxes, tiles, uses, first = p.boxes, p.tiles, z.g.uses, z.g.exchanges_first
+    helpers = bool(mu) or any(tiles)
+    total = sum(boxes) + len(mu)
+    out = []
+
+    b0, b1, b2, b3 = boxes
+
+    def rec(start: int, chosen: tuple, mats: tuple, base: int, left: list, values: list):
+        # values: per material the tile values chosen so far (the gift without the surcharge)
+        n = len(chosen) + 1
+        extra = 1 if n >= 2 and not (host and n == 2) else 0
+        for k in range(start, len(persons)):
+            person, mat = persons[k]
+            for v in sorted(set(left)):
+                need = base + v + (n if n > 2 else 0)
+                if need > total:
+                    continue
+                demand = values[:]
+                demand[mat] += v
+                if extra:
+                    for m in mats:
+                        demand[m] += 1
+                    demand[mat] += 1
+                d0, d1, d2, d3 = demand
+                # boxes short: none always pays, some never without Masterful Use or exchanges
+                short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
+                if short and not (helpers and can_pay(demand, boxes, tiles, uses, mu, False, first)):
+                    continue
+                pairs = chosen + ((person, v),)
+                out.append(_visit_act(pairs))
+                if several:
+                    rest = left[:]
+                    rest.remove(v)
+                    more = values[:]
+                    more[mat] += v
+                    rec(k + 1, pairs, mats + (mat,), base + v, rest, more)
+
+    rec(0, (), (), 0, list(p.vtiles), [0, 0, 0, 0])
+    return out
+
+
+_VISIT_ACTS: dict = {}
+
+
+def _visit_act(pairs: tuple) -> ZAction:
+    action = _VISIT_ACTS.get(pairs)
+    if action is None:
+        action = _VISIT_ACTS[pairs] = _act("visit", "visit " + " ".join(f"{per} {val}" for per, val in pairs), pairs)
+    return action
+
+
+def _reference_visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
+    """The slow reference of :func:`_visit_choices`: every set of unvisited persons (one for
+    an apprentice) with every assignment of distinct unused tiles, depth first, kept when its
+    payments (:func:`_visit_payments`, every way listed) are not none."""
     p = z.players[seat]
     persons = [per for i, per in enumerate(PERSONS) if not p.visited[i]]
-    values = sorted(set(p.vtiles))
     several = z.masterlike(seat, pawn)
     out = []
-    total = sum(p.boxes) + (len(p.mu) if pawn == "master" else 0) + (0 if several else 0)
 
     def rec(start: int, chosen: list, tiles: list):
         for k in range(start, len(persons)):
             for v in sorted(set(tiles)):
                 pairs = chosen + [(persons[k], v)]
-                need = sum(val for _, val in pairs) + (len(pairs) if len(pairs) > 2 else 0)
-                if need > total:
-                    continue
                 if _visit_payments(z, seat, pawn, pairs):
                     out.append(_act("visit", "visit " + " ".join(f"{per} {val}" for per, val in pairs), tuple(pairs)))
                 if several:
@@ -1291,8 +1666,7 @@ def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
                     rest.remove(v)
                     rec(k + 1, pairs, rest)
 
-    if values:
-        rec(0, [], list(p.vtiles))
+    rec(0, [], list(p.vtiles))
     return out
 
 
@@ -1344,33 +1718,75 @@ def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     return out
 
 
+_LOCATION_ACTS = (_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple"))
+_PAWNSHOP_ACT = _act("pawnshop", "pawnshop")
+_LOCATION_OF = {"pass": None, "market large": "large", "market small": "small", "temple": "temple"}
+
+
+def _closed_locations(z: _Core, seat: int, pawn: str) -> tuple:
+    """Locations this pawn may not go to this turn: those holding ``location_capacity`` pawns
+    already, and with ``both_pawns_in_one_bin=False`` the bin of the player's other pawn
+    (components.md section 6, M5). Empty with the default options."""
+    g = z.g
+    if g.open_locations:
+        return ()
+    cap, both = g.flags["location_capacity"], g.flags["both_pawns_in_one_bin"]
+    closed = []
+    if not both:
+        p = z.players[seat]
+        other = p.aloc if pawn == "master" else p.mloc
+        if other in BINS:
+            closed.append(other)
+    if cap:
+        count: dict = {}
+        for o in z.players:
+            for loc in (o.mloc, o.aloc):
+                count[loc] = count.get(loc, 0) + 1
+        closed += [loc for loc in ("large", "small", "temple", "pawnshop", "visits") if count.get(loc, 0) >= cap]
+    return tuple(closed)
+
+
 def _main_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     p = z.players[seat]
     if p.mproj if pawn == "master" else p.aproj:
         return [_act("pass", "pass")]  # a pawn working on a project must pass (C. Passing)
-    out = [_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple")]
-    if _can_buy_tile(z, seat, pawn):
-        out.append(_act("pawnshop", "pawnshop"))
-    out += _visit_choices(z, seat, pawn)
+    closed = _closed_locations(z, seat, pawn)
+    if not closed:
+        out = list(_LOCATION_ACTS)
+    else:
+        out = [a for a in _LOCATION_ACTS if _LOCATION_OF[a.text] not in closed]
+    if "pawnshop" not in closed and _can_buy_tile(z, seat, pawn):
+        out.append(_PAWNSHOP_ACT)
+    if "visits" not in closed:
+        out += _visit_choices(z, seat, pawn)
     if _may_begin(z, seat, pawn):
         out += _project_choices(z, seat, pawn)
     return out
 
 
+#: Actions of the simplest decisions, built once (by material index where they name one).
+_USE_ACTS = (_act("use", "use master", "master"), _act("use", "use apprentice", "apprentice"))
+_PICK_ACTS = tuple(_act("pick", f"pick {MATERIALS[m]}", m) for m in range(4))
+_RETURN_ACTS = tuple(_act("return", f"return {MATERIALS[m]}", m) for m in range(4))
+_DONATE_ACTS = tuple(_act("donate", f"donate {MATERIALS[m]}", m) for m in range(4))
+_TAKE_BOX_ACTS = tuple(_act("take_box", f"take {MATERIALS[m]}", m) for m in range(4))
+
+
 def _legal(z: _Core, task: tuple) -> list[ZAction]:
+    """Every legal action of the decision ``task``, in a stable order."""
     name = task[0]
     seat = _task_seat(z, task)
     p = z.players[seat]
     if name == "draft":
-        out = [_act("take_box", f"take {MATERIALS[m]}", m) for m in range(4) if z.draft_boxes[m]]
+        out = [_TAKE_BOX_ACTS[m] for m in range(4) if z.draft_boxes[m]]
         return out + [_act("take_scroll", f"take {sid}", sid) for sid in sorted(set(z.draft_scrolls))]
     if name == "turn":
         pawn = task[3]
         if not pawn:
-            return [_act("use", "use master", "master"), _act("use", "use apprentice", "apprentice")]
+            return list(_USE_ACTS)
         return _scroll_choices(z, seat, pawn) + _main_choices(z, seat, pawn)
     if name == "donate":
-        return [_act("donate", f"donate {MATERIALS[m]}", m) for m in range(4) if p.boxes[m]] + [_act("draw", "draw")]
+        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_act("draw", "draw")]
     if name == "shop":
         buys = _tile_buys(z, seat, task[2])
         return buys + [_act("leave", "leave")] if buys else []
@@ -1403,15 +1819,67 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
     if name == "lessons":
         return [_act("retrieve", f"retrieve {sid}", sid) for sid in sorted(set(z.discard[:-1]))]
     if name == "boxes":
-        return [_act("return", f"return {MATERIALS[m]}", m) for m in range(4) if p.boxes[m]]
+        return [_RETURN_ACTS[m] for m in range(4) if p.boxes[m]]
     if name == "hand":
         return [_act("discard", f"discard {sid}", sid) for sid in sorted(set(p.hand))]
     if name == "bin":
-        b = BINS.index(task[2])
-        return [_act("pick", f"pick {MATERIALS[m]}", m) for m in range(4) if z.bins[b][m]]
+        bin_ = z.bins[0 if task[2] == "large" else 1]
+        return [_PICK_ACTS[m] for m in range(4) if bin_[m]]
     if name == "keep":
         return [_act("keep", f"keep {pid.lower()}", pid) for pid in sorted(set(task[2]))]
     raise AssertionError(f"unknown task {name}")
+
+
+def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
+    """The slow, obviously-right reference of ``state.legal_actions()`` (the tests compare
+    them): a pawn's turn lists its scrolls, then pass, the locations, every visit and every
+    project whose payments, all listed (:func:`~.payments.payment_options`), are not none,
+    with no box counting and no pruning; other decisions as the engine lists them.
+
+    Args:
+        state (ZongShiState): any state.
+
+    Returns:
+        list[ZAction]: the legal actions, in the engine's order (empty when the game is over).
+    """
+    z = state._z
+    if not z.tasks:
+        return []
+    task = z.tasks[0]
+    if task[0] != "turn" or not task[3]:
+        return _legal(z, task)
+    seat, pawn = task[1], task[3]
+    p = z.players[seat]
+    out = _scroll_choices(z, seat, pawn)
+    if p.mproj if pawn == "master" else p.aproj:
+        return out + [_act("pass", "pass")]
+    closed = _closed_locations(z, seat, pawn)
+    out += [_act("pass", "pass")]
+    out += [_act("market", f"market {BINS[b]}", b) for b in (0, 1) if BINS[b] not in closed]
+    if "temple" not in closed:
+        out.append(_act("temple", "temple"))
+    if "pawnshop" not in closed and _tile_buys(z, seat, pawn):
+        out.append(_act("pawnshop", "pawnshop"))
+    if "visits" not in closed:
+        out += _reference_visit_choices(z, seat, pawn)
+    if _may_begin(z, seat, pawn):
+        out += _reference_project_choices(z, seat, pawn)
+    return out
+
+
+def reference_play(state: ZongShiState, action: ZAction) -> ZongShiState:
+    """The slow reference of ``state.play(action)`` (the tests compare them): the position is
+    copied whole (every player, every list) before the action is applied, where ``play``
+    copies a player or a deck only when it changes (copy on write).
+
+    Raises:
+        IllegalAction: as :meth:`ZongShiState.play`.
+    """
+    state.check(action)
+    z = state._z.clone(deep=True)
+    z.chance, z.chance_src = None, state.chance
+    _do(z, z.tasks[0], action)
+    return ZongShiState._settled(state.game, state.history + (action,), state.chance, z)
 
 
 def _parse_visit(words: list[str]):
@@ -1430,7 +1898,7 @@ def _parse_visit(words: list[str]):
 
 
 def _pay(z: _Core, seat: int, pay: Payment) -> None:
-    p = z.players[seat]
+    p = z.mp(seat)
     for m in range(4):
         p.boxes[m] -= pay.paid[m]
         z.bag[m] += pay.paid[m]
@@ -1442,6 +1910,7 @@ def _pay(z: _Core, seat: int, pay: Payment) -> None:
 
 
 def _take_project(z: _Core, pid: str) -> None:
+    z.cold()
     if pid in PROJECT_TYPES:
         z.supply[pid] -= 1
     else:
@@ -1464,9 +1933,11 @@ def _project_time(z: _Core, seat: int, pawn: str, proj: list[str]) -> int:
 def _do(z: _Core, task: tuple, a: ZAction) -> None:
     name = task[0]
     seat = _task_seat(z, task)
-    p = z.players[seat]
     kind = a.kind
+    # the player is copied before its first change (copy on write); these change nothing of it
+    p = z.players[seat] if kind in ("use", "leave") or name == "second" else z.mp(seat)
     if name == "draft":
+        z.cold()
         if kind == "take_box":
             z.draft_boxes[a.args[0]] -= 1
             p.boxes[a.args[0]] += 1
@@ -1500,7 +1971,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             setattr(p, loc_attr, "pass")
         elif kind == "market":
             setattr(p, loc_attr, BINS[a.args[0]])
-            statues = z.own(seat, "merchant_statue") if pawn == "master" else 0
+            statues = z.own(seat, "merchant_statue") if pawn == "master" or (p.writ and z.g.flags["writ_uses_master_projects"]) else 0
             if statues:
                 z.draw_boxes_to(seat, statues)  # when the master is placed (M7)
                 follow.insert(0, ("boxes", seat))
@@ -1509,7 +1980,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             if z.masterlike(seat, pawn) and (pawn == "master" or z.g.flags["writ_allows_donation"]):
                 follow.insert(0, ("donate", seat, pawn, 0))
             else:
-                z.draw_scrolls(seat, 1)
+                z.draw_scrolls(seat, 1 + (z.own(seat, "temple_offering") if p.writ and z.g.flags["writ_uses_master_projects"] else 0))
         elif kind == "pawnshop":
             setattr(p, loc_attr, "pawnshop")
             follow.insert(0, ("shop", seat, pawn, 0))
@@ -1528,7 +1999,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             z.tasks[0] = ("donate", seat, task[2], task[3] + 1)
         else:
             z.tasks.pop(0)
-            bonus = z.own(seat, "temple_offering") if task[2] == "master" else 0
+            bonus = z.own(seat, "temple_offering") if task[2] == "master" or z.g.flags["writ_uses_master_projects"] else 0
             z.draw_scrolls(seat, 1 + task[3] + bonus)
         return
     if name in ("shop", "gift"):
@@ -1537,6 +2008,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             return
         k, pay = a.args
         _pay(z, seat, pay)
+        z.cold()
         z.xsupply[k] -= 1
         p.tiles[k] += 1
         if name == "gift":
@@ -1579,8 +2051,12 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
                 refund[m] += due - len(conv)
                 for _, dst in conv:
                     refund[dst] += 1
+                if z.g.exchanges_first:
+                    # discounts may have come off exchanged boxes: never more than was paid
+                    refund = [max(0, min(refund[k], pay.paid[k])) for k in range(4)]
                 awards.append(("award", seat, person, tuple(refund)))
             elif first and z.g.flags["award_requires_first_visitor_master"]:
+                z.cold()
                 z.award_gone.append(z.awards[i])  # discarded unclaimed (V5)
                 z.awards[i] = None
         _push(z, *awards)
@@ -1596,6 +2072,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             k, m = a.args
             p.boxes[m] -= 1
             z.bag[m] += 1
+            z.cold()
             z.xsupply[k] -= 1
             p.tiles[k] += 1
         return
@@ -1612,6 +2089,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
     if name == "lessons":
         z.tasks.pop(0)
         sid = a.args[0]
+        z.cold()
         z.discard.pop(z.discard.index(sid))  # never the Lessons just played (it is on top)
         p.hand.append(sid)
         p.hand.sort()
@@ -1627,6 +2105,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         p.hand.remove(sid)
         if sid in p.known:
             p.known.remove(sid)
+        z.cold()
         z.discard.append(sid)  # face up on the discard pile (TE4)
         return
     if name == "bin":
@@ -1651,11 +2130,12 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
 def _play_scroll(z: _Core, seat: int, pawn: str, sid: str) -> None:
     """Play a scroll: it leaves the hand face up; its effect happens now or lasts the turn or
     round (The Scrolls, in Detail)."""
-    p = z.players[seat]
+    p = z.mp(seat)
     p.hand.remove(sid)
     if sid in p.known:
         p.known.remove(sid)
     p.played.append(sid)
+    z.cold()
     z.discard.append(sid)  # face up; Lessons of the Past cannot take back itself
     if sid == "pawn_shop_owners_gift":
         _push(z, ("gift", seat))
