@@ -285,3 +285,43 @@ def test_seats_keep_their_order():
         board.seats.sort()
     with pytest.raises(ValueError, match="reordered"):
         board.seats.reverse()
+
+
+def test_a_hot_seat_with_secrets_takes_back_only_the_moves_of_the_person_at_the_screen():
+    """A newcomer went back in the log into another person's turn and saw their hand: on a
+    hot seat with secrets, the person at the screen may undo and redo only their own moves,
+    and jumps in the log are refused."""
+    game = zw.game("sealed_bids", players=3)
+    board = GameBoard(game.new_state(seed=2), seats=["human", "human", "greedy"])
+    board.ready()
+    board.play(f"bid {board.view['hand'][0]}")
+    request_to(board, type="undo")  # north takes back its own bid
+    assert board.state.history == () and board.screen["seat"] == 0  # and says again who sits there
+    board.ready()
+    board.play(f"bid {board.view['hand'][0]}")
+    board.play("pass")
+    board.ready()  # east sits down
+    for kind, extra in (("undo", {}), ("goto", {"ply": 1})):
+        request_to(board, type=kind, **extra)
+        assert board.message.startswith("refused:"), kind
+        assert len(board.state.history) == 2 and board.view["seat"] == 1
+    assert not board.cursor["can_undo"]
+    east = board.view["hand"]
+    board.play(f"bid {east[0]}")
+    request_to(board, type="undo")  # east's own bid: allowed
+    board.ready()
+    assert len(board.state.history) == 2 and board.view["hand"] == east
+    # without secrets (GembloQ) a hot seat keeps free jumps: nothing is hidden
+    gq = GameBoard(zw.game("gembloq", players=2).new_state(), seats=["human", "human"])
+    gq.play(gq.state.legal_actions()[0])
+    gq.play(gq.state.legal_actions()[0])
+    request_to(gq, type="goto", ply=0)
+    assert gq.state.history == ()
+
+
+def test_a_posed_position_must_play_on():
+    """A description whose values have the right types but cannot be played on is refused."""
+    zs = zw.game("zongshi", players=3)
+    for pending in ([["draft", 0, "x"]], [["draft", 0, -1]], [["draft", 0, 1.5]]):
+        with pytest.raises(ValueError, match="draft task"):
+            zs.from_position({"pending": pending}, seed=1)

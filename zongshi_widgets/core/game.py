@@ -124,6 +124,7 @@ class Game(ABC):
                 f"this is not a {self.name} position description: a value has the wrong type or shape "
                 f"({type(exc).__name__}: {exc}); see {type(self).__name__}._state_from_position for its keys"
             ) from None
+        _probe(state, self.name)
         state._origin = desc
         return state
 
@@ -458,6 +459,23 @@ class State(ABC):
             }
         )
 
+
+
+def _probe(state: State, name: str, limit: int = 64) -> None:
+    """Refuse a posed position that the rules cannot play on: each of its first ``limit`` legal
+    actions must play (a description with values of the right type but an impossible meaning,
+    such as a counter of the wrong kind deep inside, would otherwise fail later, in play).
+
+    Raises:
+        ValueError: a listed action fails to play.
+    """
+    try:
+        for action in list(state.legal_actions())[:limit]:
+            state.play(action)
+    except IllegalAction as exc:
+        raise ValueError(f"this {name} position lists an action that its own rules refuse ({exc.message}): the description does not fit together") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise ValueError(f"this {name} position cannot be played on ({type(exc).__name__}: {exc}): the description does not fit together") from None
 
 
 def _parse_description(description: Any) -> dict:

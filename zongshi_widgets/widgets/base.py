@@ -1069,19 +1069,32 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             return "this board is a spectator's: it only watches the game"
         if self._screened():
             return "the privacy screen is up: the next player says they are ready first"
-        if isinstance(self._mode, int) and len(self._session.humans()) > 1:
+        # who is acting: a bound seat; on a hot seat with secrets, the person who said they are
+        # at the screen (rewinding into another person's turn would show their hand)
+        me = self._mode if isinstance(self._mode, int) else None
+        if self._mode == AUTO and self._game.game_type.hidden_information and not self._open_hands:
+            me = self._shown_seat
+        if me is not None and len(self._session.humans()) > 1:
             tl = self.timeline
+            seats = self._session.seats
             if what == "undo":
-                node = tl.cursor
-                if node.parent is not None and node.parent.state.to_move != self._mode:
-                    return "another player made the last move: only they may take it back"
+                node = tl.cursor  # back over the bots' moves to the last move a person made
+                while node.parent is not None:
+                    mover = node.parent.state.to_move
+                    if seats[mover] == HUMAN:
+                        if mover != me:
+                            return "another player made the last move: only they may take it back"
+                        break
+                    node = node.parent
             elif what == "redo":
-                nxt = tl.line()
-                index = [n.id for n in nxt].index(tl.cursor.id)
-                if index + 1 < len(nxt) and tl.cursor.state.to_move != self._mode:
+                line = tl.line()
+                index = [n.id for n in line].index(tl.cursor.id)
+                if index + 1 < len(line) and tl.cursor.state.to_move != me:
                     return "the next move is another player's: only they may replay it"
             elif what in ("goto", "new_game"):
-                return "other people play this game on their own boards: jump or start anew from a board they share"
+                if isinstance(self._mode, int):
+                    return "other people play this game on their own boards: jump or start anew from a board they share"
+                return "in a game with secrets, jumping in the log could show another player's hand: take back your own moves with Undo"
         return None
 
     def _refuse_rewind(self, what: str) -> bool:

@@ -271,8 +271,13 @@ def build_core(g, d: dict, chance: Chance):
         for t in z.tasks:
             if t[0] not in TASK_NAMES:
                 raise ValueError(f"unknown pending task {t[0]!r}")
-            if t[0] != "bin" and (not isinstance(t[1], int) or not -1 <= t[1] < n):
+            if t[0] != "bin" and (not isinstance(t[1], int) or isinstance(t[1], bool) or not -1 <= t[1] < n):
                 raise ValueError(f"pending task {list(t)} names no seat")
+            if t[0] == "draft":  # [draft, seat, picks made so far]: three laps from the start player's right (Player Setup)
+                if len(t) < 3 or not isinstance(t[2], int) or isinstance(t[2], bool) or not 0 <= t[2] < 3 * n:
+                    raise ValueError(f"pending task {list(t)}: a draft task counts the picks made so far, an int from 0 to {3 * n - 1}")
+                if t[1] != (z.start - 1 - t[2]) % n:
+                    raise ValueError(f"pending task {list(t)}: after {t[2]} picks the draft is at seat {(z.start - 1 - t[2]) % n}, not {t[1]}")
     else:
         lap = _int(d, "lap", 1, 1, 2)
         to_move = _int(d, "to_move", z.start, 0, n - 1)
