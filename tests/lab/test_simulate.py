@@ -39,3 +39,15 @@ def test_bots_choose_legal_actions_and_bad_names_are_refused():
     over = play_game(zw.game("gembloq", players=2), ["greedy", "greedy"], seed=0)
     with pytest.raises(ValueError):
         agent("random").choose(over)
+
+
+def test_odd_arguments_get_plain_errors():
+    game = zw.game("gembloq", players=2)
+    with pytest.raises(TypeError, match="games must be"):
+        simulate(game, ["greedy", "random"], games="3")
+    with pytest.raises(TypeError, match="one bot per seat"):
+        simulate(game, "greedy", games=1)
+    with pytest.raises(TypeError, match="zw.game"):
+        simulate("gembloq", ["greedy", "random"], games=1)
+    with pytest.raises(TypeError, match="simulate"):
+        win_rates(None)

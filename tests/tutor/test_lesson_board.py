@@ -131,3 +131,12 @@ def test_the_lessons_static_picture_has_the_trays_and_stays_current(monkeypatch)
     assert "pieces in hand" in page and lb.lesson.question in page and f'data-zw-board="{lb.board._picture_id}"' in page
     lb.answer(lb.lesson.answer)
     assert calls[-1][0] == "update" and "✓" in calls[-1][1]["text/html"]
+
+
+def test_show_lesson_refuses_what_is_not_a_lesson():
+    import pytest
+
+    from zongshi_widgets.tutor import show_lesson
+
+    with pytest.raises(TypeError, match="game name"):
+        show_lesson(5)

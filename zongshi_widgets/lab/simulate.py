@@ -11,6 +11,12 @@ from ..core import Game, State
 
 
 def _make_agents(game: Game, bots: Sequence[str | Agent], seed: int) -> list[Agent]:
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a zongshi_widgets Game (zw.game(...)), not {type(game).__name__}")
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a list with one bot per seat, e.g. {['greedy'] * game.players}, not {bots!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, not {seed!r}")
     if len(bots) != game.players:
         raise ValueError(f"need one bot per seat: {game.players} seats, {len(bots)} bots")
     return [agent(b, seed=seed * 1000 + i, game=game) if isinstance(b, str) else b for i, b in enumerate(bots)]
@@ -60,6 +66,9 @@ def simulate(game: Game, bots: Sequence[str | Agent], games: int = 100, seed: in
         ``player`` (seat name), ``bot``, ``total`` (the score sheet's total), ``rank``,
         ``won`` (bool; shared first places all count), ``moves`` (actions in the game).
     """
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        raise TypeError(f"games must be a whole number of games (an int >= 0), not {games!r}")
+    _make_agents(game, bots, seed)  # checks the arguments before any game is played
     rows = []
     seeds = range(seed, seed + games)
     if progress:
@@ -93,6 +102,8 @@ def win_rates(results: pd.DataFrame) -> pd.DataFrame:
         pandas.DataFrame: indexed by ``seat``, columns ``player``, ``bot``, ``win_rate``,
         ``mean_total``, ``std_total``.
     """
+    if not isinstance(results, pd.DataFrame) or not {"seat", "player", "bot", "won", "total"} <= set(results.columns):
+        raise TypeError("win_rates takes the table simulate() returns (a pandas DataFrame with seat, player, bot, won and total columns)")
     grouped = results.groupby("seat")
     return pd.DataFrame(
         {

@@ -211,6 +211,9 @@ def show_lesson(game_or_lesson: str | Lesson, lesson_id: str | None = None, **bo
 
     Raises:
         KeyError: no such lesson.
+        TypeError: neither a game name nor a Lesson.
     """
+    if not isinstance(game_or_lesson, (str, Lesson)):
+        raise TypeError(f"show_lesson takes a game name and a lesson id (show_lesson('gembloq', 'first-move')) or a Lesson, not {game_or_lesson!r}")
     item = game_or_lesson if isinstance(game_or_lesson, Lesson) else lesson(game_or_lesson, lesson_id)
     return LessonBoard(item, **board_options)

@@ -65,7 +65,7 @@ function render({ model, el }) {
   });
   const actions = genericActions(model, shell);
   const view = genericView(model);
-  const help = h("p", { class: "zw-notation-help" }, geo.notation_help ? `Actions are written as ${geo.notation_help}.` : "");
+  const help = h("p", { class: "zw-notation-help" }, geo.notation_help ? `How actions are written: ${geo.notation_help}` : "");
   shell.stage.append(h("div", { class: "zw-generic" }, actions.el, help, view.el));
 
   function turnLine() {
