@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import zongshi_widgets as zw
 
-from .test_rules import G4, _award, illegal, pose
+from .test_rules import G4, _award, assert_illegal, pose
 
 
 def test_turn_actions_before_choosing_the_pawn():
     """Step 1: Player Turns: every turn is taken with the master or the apprentice, named first."""
     state = pose()
     for text in ("temple", "market large", "pass", "visit scholar 1", "play swift_fingers", "project merchant_statue"):
-        err = illegal(state, text, "turn.choose-pawn")
+        err = assert_illegal(state, text, "turn.choose-pawn")
         assert "Step 1: Player Turns" in err.message
 
 
@@ -21,7 +21,7 @@ def test_payment_that_does_not_pay():
     """Going to the Pawn Shop / The Scrolls, in Detail: a payment must pay the cost."""
     state = pose([{"boxes": "gjj", "exchange_tiles": ["gold/jade"]}]).play("use master").play("visit scholar 2")
     assert {str(a) for a in state.legal_actions()} == {"pay gj", "pay jj"}
-    err = illegal(state, "pay gg", "pay.not-a-way")
+    err = assert_illegal(state, "pay gg", "pay.not-a-way")
     assert "Going to the Pawn Shop" in err.message
 
 
@@ -31,17 +31,17 @@ def test_draft_hand_storage_bins_and_donations():
     state = G4.new_state(seed=4)
     offered = state.view(None)["draft"]["scrolls"]
     missing = next(s for s in G4.components.scrolls if s not in offered)
-    illegal(state, f"take {missing}", "draft.not-offered")
+    assert_illegal(state, f"take {missing}", "draft.not-offered")
     hand = pose([{"scrolls": ["swift_fingers", "writ_of_authority", "lucky_discovery", "twofold_path", "host_town_meeting"]}], pending=[["hand", 0]])
-    illegal(hand, "discard gift_from_the_priests", "hand.not-held")
+    assert_illegal(hand, "discard gift_from_the_priests", "hand.not-held")
     full = pose([{"boxes": "iiijjj"}], pending=[["boxes", 0], ["step4", -1]])
-    illegal(full, "return bronze", "storage.not-held")
+    assert_illegal(full, "return bronze", "storage.not-held")
     shared = pose(
         [{"master": {"at": "large"}}, {"master": {"at": "large"}}], bins={"large": "gi", "small": ""}, pending=[["step2", -1]], start=0
     )
-    illegal(shared, "pick bronze", "market.not-in-bin")
+    assert_illegal(shared, "pick bronze", "market.not-in-bin")
     temple = pose([{"boxes": "gi"}]).play("use master").play("temple")
-    err = illegal(temple, "donate jade", "temple.donate-boxes")
+    err = assert_illegal(temple, "donate jade", "temple.donate-boxes")
     assert "Going to the Temple" in err.message
 
 
@@ -50,13 +50,13 @@ def test_scroll_and_award_choices():
     award (Paying Respectful Visits)."""
     lessons = pose([{"scrolls": ["lessons_of_the_past"]}], scroll_discard=["writ_of_authority"]).play("use apprentice")
     lessons = lessons.play("play lessons_of_the_past")
-    illegal(lessons, "retrieve swift_fingers", "lessons.not-in-discard")
-    illegal(lessons, "retrieve lessons_of_the_past", "lessons.not-in-discard")
+    assert_illegal(lessons, "retrieve swift_fingers", "lessons.not-in-discard")
+    assert_illegal(lessons, "retrieve lessons_of_the_past", "lessons.not-in-discard")
     ear = pose([{"scrolls": ["ear_to_the_wall"]}, {"completed": ["gold_mastery"]}]).play("use master").play("play ear_to_the_wall")
     assert [str(a) for a in ear.legal_actions()] == ["borrow gold_mastery"]
-    illegal(ear, "borrow temple_offering", "ear.not-borrowable")
+    assert_illegal(ear, "borrow temple_offering", "ear.not-borrowable")
     award = _award("tile", boxes="jjjg")
-    illegal(award, "claim gold/bronze pay bronze", "award.tile")
+    assert_illegal(award, "claim gold/bronze pay bronze", "award.tile")
 
 
 def test_pawn_shop_pairings():
@@ -64,7 +64,7 @@ def test_pawn_shop_pairings():
     ``allow_duplicate_exchange_pairings=False`` a second tile of a pairing is refused."""
     left = {"gold/ivory": 0, "ivory/jade": 3, "gold/jade": 3, "bronze/jade": 3, "ivory/bronze": 3, "gold/bronze": 3}
     state = pose([{"boxes": "gijb"}, {"exchange_tiles": ["gold/ivory"] * 3}], exchange_tiles_left=left).play("use master").play("pawnshop")
-    illegal(state, "buy gold/ivory pay gi", "pawnshop.none-left")
+    assert_illegal(state, "buy gold/ivory pay gi", "pawnshop.none-left")
     strict = zw.game("zongshi", players=4, allow_duplicate_exchange_pairings=False)
     state = pose([{"boxes": "gijb", "exchange_tiles": ["gold/jade"]}], game=strict).play("use master").play("pawnshop")
-    illegal(state, "buy gold/jade pay gj", "pawnshop.duplicate")
+    assert_illegal(state, "buy gold/jade pay gj", "pawnshop.duplicate")

@@ -33,13 +33,18 @@ def pv(state, seat=0):
     return state.view(None)["players"][seat]
 
 
-def illegal(state, text, rule):
+def assert_illegal(state, text, rule):
+    """Assert that ``text`` is refused with rule ``zongshi.<rule>`` and changes nothing; return
+    the error."""
     before = state.digest()
     with pytest.raises(zw.IllegalAction) as err:
         state.play(text)
     assert err.value.rule == f"zongshi.{rule}", err.value
     assert state.digest() == before
     return err.value
+
+
+illegal = assert_illegal  # the shorter name other test files import
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -100,7 +105,7 @@ def test_only_the_master_begins_projects():
     """A. Beginning a Project: only your master has the skill to take on projects."""
     state = pose([{"boxes": "ggij"}]).play("use apprentice")
     assert not [t for t in texts(state) if t.startswith("project")]
-    illegal(state, "project merchant_statue", "project.master-only")
+    assert_illegal(state, "project merchant_statue", "project.master-only")
 
 
 def test_merchant_statue_example():
@@ -121,7 +126,7 @@ def test_ivory_jade_exchange_example():
     state = state.play("project merchant_statue")
     assert pv(state)["boxes"] == "nothing" and pv(state)["master"]["building"] == ["merchant_statue"]
     without = pose([{"boxes": "ggii"}]).play("use master")
-    illegal(without, "project merchant_statue", "project.materials")
+    assert_illegal(without, "project merchant_statue", "project.materials")
 
 
 def test_exchange_tiles_do_not_chain():
@@ -131,7 +136,7 @@ def test_exchange_tiles_do_not_chain():
     assert "project merchant_statue" in texts(state)
     chained = pose([{"boxes": "giii", "exchange_tiles": ["ivory/jade", "gold/jade"]}]).play("use master")
     # needs one more gold: only by ivory -> jade -> gold, a chain
-    illegal(chained, "project merchant_statue", "project.materials")
+    assert_illegal(chained, "project merchant_statue", "project.materials")
 
 
 def test_one_tile_one_exchange_per_payment():
@@ -151,9 +156,9 @@ def test_one_project_at_a_time_and_busy_pawns_pass():
     must pass."""
     state = pose([{"boxes": "ggij", "master": {"at": None, "building": ["merchant_statue"], "time": 1}}]).play("use master")
     assert [t for t in texts(state) if not t.startswith("play")] == ["pass"]
-    err = illegal(state, "project gold_mastery", "project.one-at-a-time")
+    err = assert_illegal(state, "project gold_mastery", "project.one-at-a-time")
     assert "only one project at a time" in err.message and "Step 1, A. Beginning a Project" in err.message
-    illegal(state, "market large", "project.busy")
+    assert_illegal(state, "market large", "project.busy")
 
 
 def test_masterwork_is_replaced_when_taken():
@@ -240,11 +245,11 @@ def test_apprentice_is_gaining_experience():
     )
     state = state.play("use apprentice").play("play apprentice_gaining_experience")
     assert "project merchant_statue" in texts(state) and "project mw01" not in texts(state)
-    illegal(state, "project mw01", "project.masterwork-apprentice")
+    assert_illegal(state, "project mw01", "project.masterwork-apprentice")
     state = state.play("project merchant_statue")
     assert pv(state)["apprentice"]["time"] == 2
     master_turn = pose([{"boxes": "ggij", "apprentice": {"at": "project", "building": ["jade_mastery"], "time": 1}}]).play("use master")
-    illegal(master_turn, "project merchant_statue", "project.apprentice-building")
+    assert_illegal(master_turn, "project merchant_statue", "project.apprentice-building")
     busy = pose([{"scrolls": ["apprentice_gaining_experience"], "master": {"building": ["jade_mastery"], "time": 1}}]).play("use apprentice")
     assert "play apprentice_gaining_experience" not in texts(busy)
 
@@ -320,7 +325,7 @@ def test_temple_hand_limit_discard():
         state = state.play("donate gold")
     state = state.play("draw")
     assert state.to_move == 0 and state.view(0)["hand"].__len__() == 6
-    illegal(state, "pass", "hand.limit")
+    assert_illegal(state, "pass", "hand.limit")
     state = state.play(state.legal_actions()[0])
     state = state.play(state.legal_actions()[0])
     assert pv(state)["scroll_count"] == 4 and len(state.view(None)["scroll_discard"]) == 2 and state.to_move == 1
@@ -377,7 +382,7 @@ def test_double_visit_example_and_town_meeting():
 def test_visit_surcharge_amounts_exactly():
     """The double visit costs exactly jjj bb: with one box less it is not offered."""
     state = pose([{"boxes": "jjjb"}]).play("use master")
-    illegal(state, "visit scholar 2 official 1", "visit.materials")
+    assert_illegal(state, "visit scholar 2 official 1", "visit.materials")
     state = pose(
         [{"boxes": "jjjbb"}],
         awards={"scholar": None, "official": None, "elder": "scroll", "merchant": "tile"},
@@ -392,11 +397,11 @@ def test_visit_limits():
     """Paying Respectful Visits: an apprentice visits one person; each person once; each tile
     once."""
     state = pose([{"boxes": "jjjbb"}]).play("use apprentice")
-    illegal(state, "visit scholar 2 official 1", "visit.apprentice-one")
+    assert_illegal(state, "visit scholar 2 official 1", "visit.apprentice-one")
     state = pose([{"boxes": "jjjbbb", "visited": {"scholar": 1}}]).play("use master")
-    illegal(state, "visit scholar 2", "visit.person-twice")
+    assert_illegal(state, "visit scholar 2", "visit.person-twice")
     state = pose([{"boxes": "bbbbb", "visited": {"scholar": 3}}]).play("use master")
-    illegal(state, "visit official 3", "visit.tile-used")
+    assert_illegal(state, "visit official 3", "visit.tile-used")
 
 
 AW = {"awards_revealed": [], "award_box": "bins"}
@@ -446,16 +451,16 @@ def test_scrolls_played_in_a_round_must_differ():
     """Scrolls of Fortune: every scroll you play during the round must be different (SC1: per
     player)."""
     state = pose([{"scrolls": ["gift_from_the_priests", "gift_from_the_priests"], "played": ["gift_from_the_priests"]}]).play("use apprentice")
-    illegal(state, "play gift_from_the_priests", "scroll.same-title")
+    assert_illegal(state, "play gift_from_the_priests", "scroll.same-title")
 
 
 def test_master_turn_scrolls_and_before_the_action():
     """Scrolls of Fortune: master-turn scrolls only at the start of the master's turn, and all
     scrolls before the action."""
     state = pose([{"scrolls": ["swift_fingers"], "boxes": "ggg"}]).play("use apprentice")
-    illegal(state, "play swift_fingers", "scroll.master-turn")
+    assert_illegal(state, "play swift_fingers", "scroll.master-turn")
     state = pose([{"scrolls": ["swift_fingers"], "boxes": "ggg"}]).play("use master").play("temple")
-    illegal(state, "play swift_fingers", "scroll.before-action")
+    assert_illegal(state, "play swift_fingers", "scroll.before-action")
 
 
 def test_gift_lucky_fortune_and_the_storage_limit():
@@ -466,7 +471,7 @@ def test_gift_lucky_fortune_and_the_storage_limit():
     assert nbox(pv(state)["boxes"]) == 5
     state = state.play("play lucky_discovery")
     assert nbox(pv(state)["boxes"]) == 7 and state.to_move == 0
-    illegal(state, "pass", "storage.limit")
+    assert_illegal(state, "pass", "storage.limit")
     while nbox(pv(state)["boxes"]) > 5:
         state = state.play("return gold")
     assert state.legal_actions()[-1].text != "return gold" and "pass" in texts(state)
@@ -577,7 +582,7 @@ def test_final_scoring_rows_and_ties():
 def test_errors_name_rule_and_section_and_change_nothing():
     """Errors: IllegalAction with a stable rule id and the rulebook section, state unchanged."""
     state = pose([{"boxes": "g"}]).play("use master")
-    err = illegal(state, "fly to the moon", "notation")
+    err = assert_illegal(state, "fly to the moon", "notation")
     assert "not Zong Shi notation" in err.message
-    err = illegal(state, "use apprentice", "turn.pawn")
+    err = assert_illegal(state, "use apprentice", "turn.pawn")
     assert "Step 1" in err.message
