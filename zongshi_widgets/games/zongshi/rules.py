@@ -2187,31 +2187,30 @@ def _effects(p: _Player) -> dict:
 
 
 def _public_player(z: _Core, s: int) -> dict:
+    """What every seat sees of player ``s``: its open parts, the size of its hand and the
+    scrolls known to be in it, its limits."""
     p = z.players[s]
-    return {
+    out = {
         "boxes": letters(p.boxes),
         "storage_limit": z.storage_limit(s),
         "scroll_count": len(p.hand),
         "hand_limit": z.hand_limit(s),
         "known_scrolls": list(p.known),
-        "exchange_tiles": [PAIR_NAMES[k] for k in range(6) for _ in range(p.tiles[k])],
-        "completed": list(p.completed),
-        "overflow": list(p.overflow),
-        "master": {"at": p.mloc, "building": list(p.mproj), "time": p.mtime},
-        "apprentice": {"at": p.aloc, "building": list(p.aproj), "time": p.atime},
-        "visit_tiles": list(p.vtiles),
-        "visited": {per: p.visited[i] for i, per in enumerate(PERSONS) if p.visited[i]},
-        "played": list(p.played),
-        "effects": _effects(p),
-        "trigger_bonus": p.trigger,
     }
+    out.update(_open_parts(p))
+    return out
 
 
 def _player_position(p: _Player) -> dict:
+    """Player ``p`` in a position description (its hand included)."""
+    out = {"boxes": letters(p.boxes), "scrolls": list(p.hand), "known": list(p.known)}
+    out.update(_open_parts(p))
+    return out
+
+
+def _open_parts(p: _Player) -> dict:
+    """The parts of a player on the table, the same in its public view and its position."""
     return {
-        "boxes": letters(p.boxes),
-        "scrolls": list(p.hand),
-        "known": list(p.known),
         "exchange_tiles": [PAIR_NAMES[k] for k in range(6) for _ in range(p.tiles[k])],
         "completed": list(p.completed),
         "overflow": list(p.overflow),
