@@ -24,11 +24,13 @@ register(
     "art_gallery",
     "zongshi_widgets.games.art_gallery:ArtGallery",
     "Art Gallery: move through the museum, bid for paintings and souvenir tiles; 2-6 players",
+    board="zongshi_widgets.widgets.art_gallery:ArtGalleryBoard",
 )
 register(
     "zongshi",
     "zongshi_widgets.games.zongshi:ZongShi",
     "Zong Shi: masters and apprentices build projects and visit the townsfolk; 3-5 players",
+    board="zongshi_widgets.widgets.zongshi:ZongShiBoard",
 )
 
 

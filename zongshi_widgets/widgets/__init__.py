@@ -11,9 +11,11 @@ Usage::
 See :mod:`zongshi_widgets.widgets.base` for the traits and the message protocol.
 """
 
-from .base import HUMAN, GameBoard
+from .art_gallery import ArtGalleryBoard
+from .base import HUMAN, GameBoard, NamedGameBoard
 from .gembloq import GembloQBoard
 from .session import GameSession
+from .zongshi import ZongShiBoard
 
 
 def board_class(game: str) -> type[GameBoard]:
@@ -29,4 +31,4 @@ def board_class(game: str) -> type[GameBoard]:
     return GameBoard if ref is None else load_ref(ref)
 
 
-__all__ = ["HUMAN", "GameBoard", "GameSession", "GembloQBoard", "board_class"]
+__all__ = ["HUMAN", "ArtGalleryBoard", "GameBoard", "GameSession", "GembloQBoard", "NamedGameBoard", "ZongShiBoard", "board_class"]

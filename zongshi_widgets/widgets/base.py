@@ -1222,3 +1222,66 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.state!r}, seats={list(self.seats)}>"
+
+
+class NamedGameBoard(GameBoard):
+    """A board bound to one registered game, made from a player count and a seed.
+
+    Games with a board of their own subclass it and set :attr:`game_name` (and their
+    ``_esm``/``_css``); ``ZongShiBoard(players=4, seats=["human", "greedy", ...], seed=1)``.
+
+    Args:
+        players (int | None): number of seats; ``None`` takes the game's default.
+        seats (list[str] | None): per seat ``"human"`` or a bot name; default a human in
+            seat 0 and the game's hint bot in the others.
+        seed (int | None): seed of the game's chance (shuffles, start player).
+        state (State | None): start from this position of the game instead (e.g. from
+            ``zw.game(...).from_position(...)``); ``players``, ``seed`` and ``variant`` are
+            then taken from it.
+        variant (dict | None): the game's variant options, as for ``zw.game(name, **variant)``.
+        bot_delay (float): seconds between bot moves made in the browser.
+        bot_seed (int | None): seed of the bots' choices.
+        **kwargs: as for :class:`GameBoard` (``seat``, ``open_hands``, ``session``, traits...).
+
+    Raises:
+        TypeError: an unknown keyword argument, or a position together with ``session``.
+        ValueError: a state of another game, a bad player count, seat list or variant option.
+    """
+
+    #: The registered game this board draws.
+    game_name: str = ""
+
+    def __init__(
+        self,
+        players: int | None = None,
+        seats: list[str] | None = None,
+        seed: int | None = 1,
+        state: State | None = None,
+        variant: dict | None = None,
+        bot_delay: float = _UNSET,
+        bot_seed: int | None = _UNSET,
+        **kwargs: Any,
+    ):
+        self._check_options(kwargs)  # before any work: a typo must not start a game
+        if variant is not None and not isinstance(variant, dict):
+            raise TypeError(f"variant must be a dict of {self.game_name} options, e.g. {{}}, not {variant!r}")
+        if kwargs.get("session") is not None:  # another board's game: the session has it all
+            if state is not None or variant:
+                raise TypeError("give either a position (state= or variant=) or session=, not both")
+            if kwargs["session"].game.name != self.game_name:
+                raise ValueError(f"a {type(self).__name__} shows {self.game_name}, not {kwargs['session'].game.name}")
+            extra = {k: v for k, v in (("seats", seats), ("bot_delay", bot_delay), ("bot_seed", bot_seed)) if v is not None and v is not _UNSET}
+            super().__init__(**extra, **kwargs)
+            return
+        if state is None:
+            from .. import game
+
+            state = game(self.game_name, players=players, **(variant or {})).new_state(seed=seed)
+        elif not isinstance(state, State) or state.game.name != self.game_name:
+            what = state.game.name if isinstance(state, State) else type(state).__name__
+            raise ValueError(f"a {type(self).__name__} needs a {self.game_name} state, not {what}")
+        elif variant:
+            raise TypeError("variant= makes a new game; a given state= already has its rules")
+        if seats is None:
+            seats = [HUMAN] + [default_bot(self.game_name)] * (state.game.players - 1)
+        super().__init__(state, seats, bot_delay=0.5 if bot_delay is _UNSET else bot_delay, bot_seed=0 if bot_seed is _UNSET else bot_seed, **kwargs)

@@ -1,0 +1,38 @@
+"""Boards bound to one game: ``ZongShiBoard(players=4, seats=..., seed=1)`` and the like."""
+
+import pytest
+
+import zongshi_widgets as zw
+from zongshi_widgets.widgets import ArtGalleryBoard, ZongShiBoard, board_class
+
+
+@pytest.mark.parametrize(("cls", "name", "players"), [(ZongShiBoard, "zongshi", 3), (ArtGalleryBoard, "art_gallery", 2)])
+def test_named_board_starts_the_game_and_is_registered(cls, name, players):
+    board = cls(players=players, seats=["human"] + ["random"] * (players - 1), seed=3, bot_delay=0)
+    assert board.state.game.name == name and board.state.game.players == players
+    assert board_class(name) is cls
+    assert list(board.seats) == ["human"] + ["random"] * (players - 1)
+    again = cls(players=players, seats=["human"] + ["random"] * (players - 1), seed=3, bot_delay=0)
+    assert again.state.digest() == board.state.digest()  # the seed decides the deal
+
+
+def test_named_board_refuses_another_games_state_and_odd_options():
+    other = zw.game("gembloq", players=2).new_state(seed=1)
+    with pytest.raises(ValueError, match="needs a zongshi state"):
+        ZongShiBoard(state=other)
+    with pytest.raises(TypeError, match="variant must be a dict"):
+        ZongShiBoard(variant=["x"])
+    with pytest.raises(ValueError, match="no option"):
+        ZongShiBoard(variant={"no_such_rule": True})
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        ArtGalleryBoard(plyers=3)
+
+
+def test_named_board_takes_a_variant_and_a_posed_state():
+    board = ZongShiBoard(players=4, variant={"exchange_uses_per_payment": 2}, seats=["human"] * 4)
+    assert board.state.game == zw.game("zongshi", players=4, exchange_uses_per_payment=2)
+    start = zw.game("art_gallery", players=3).new_state(seed=5)
+    shown = ArtGalleryBoard(state=start, seats=["human"] * 3)
+    assert shown.state.digest() == start.digest()
+    with pytest.raises(TypeError, match="variant= makes a new game"):
+        ArtGalleryBoard(state=start, variant={"x": 1})
