@@ -96,9 +96,7 @@ def test_tiebreak_range_knows_which_numbers_are_reconstructed():
 
 def test_teachers_write_their_own_lessons(tmp_path):
     path = tmp_path / "mine.toml"
-    path.write_text(
-        '[[lesson]]\nid = "a"\ntitle = "A"\ngame = "gembloq"\nplayers = 2\ntask = "Start."\ngoal = "legal"\nhints = ["h"]\n'
-    )
+    path.write_text('[[lesson]]\nid = "a"\ntitle = "A"\ngame = "gembloq"\nplayers = 2\ntask = "Start."\ngoal = "legal"\nhints = ["h"]\n')
     (item,) = load_lessons(path)
     assert item.start().to_move == 0 and item.solutions(limit=3)
     assert "border-half-square" in goals("gembloq")
@@ -182,8 +180,23 @@ def test_a_colour_not_in_the_game_is_pointed_out():
 
 @pytest.mark.parametrize(
     "given,expected",
-    [("11", "11"), ("11.0", "11"), ("11,0", "11"), ("eleven", "11"), ("Eleven.", "11"), ("11 points", "11"), ("eleven penalty points", "11"),
-     ("8.5", "8.5"), ("8,5", "8.5"), ("8½", "8.5"), ("eight and a half", "8.5"), ("8 1/2", "8.5"), ("twenty-one", "21"), ("twenty one", "21"), ("0", "0")],
+    [
+        ("11", "11"),
+        ("11.0", "11"),
+        ("11,0", "11"),
+        ("eleven", "11"),
+        ("Eleven.", "11"),
+        ("11 points", "11"),
+        ("eleven penalty points", "11"),
+        ("8.5", "8.5"),
+        ("8,5", "8.5"),
+        ("8½", "8.5"),
+        ("eight and a half", "8.5"),
+        ("8 1/2", "8.5"),
+        ("twenty-one", "21"),
+        ("twenty one", "21"),
+        ("0", "0"),
+    ],
 )
 def test_a_number_answer_is_accepted_in_its_usual_forms(given, expected):
     assert _question(expected).check_answer(given).solved
@@ -337,3 +350,52 @@ def test_end_game_praise_says_how_the_game_was_decided():
     text = _end_praise(state, move, after)
     sheet = after.score_sheet()
     assert sheet.players[sheet.winners[0]] in text and f"{sheet.totals[sheet.winners[0]]:g} penalty points" in text
+
+
+def test_a_lesson_can_pose_its_position_directly():
+    """A lesson's ``position`` is the game's position description (Game.from_position); setup
+    actions are played from it, and a description the game refuses makes the lesson invalid."""
+    from zongshi_widgets.tutor import lessons_from_dicts
+
+    start = zw.game("art_gallery", players=3).new_state(seed=4)
+    desc = start.position()
+    (item,) = lessons_from_dicts([{"id": "posed", "title": "t", "game": "art_gallery", "players": 3, "task": "t", "position": desc, "seed": 4}])
+    assert item.start().position() == desc
+    first = str(start.legal_actions()[0])
+    (item,) = lessons_from_dicts([{"id": "posed", "title": "t", "game": "art_gallery", "players": 3, "task": "t", "position": desc, "setup": [first]}])
+    assert item.start().position() == start.play(first).position()
+    (bad,) = lessons_from_dicts([{"id": "bad", "title": "t", "game": "art_gallery", "players": 3, "task": "t", "position": {"nonsense": 1}}])
+    with pytest.raises(ValueError, match="bad.*cannot be posed"):
+        bad.start()
+    with pytest.raises(ValueError, match="position must be a table"):
+        lessons_from_dicts([{"id": "x", "title": "t", "game": "art_gallery", "players": 3, "task": "t", "position": "abc"}])
+
+
+def test_goals_of_every_game_and_a_games_own_replacement():
+    """Every game's lessons may use "legal" and "one-of"; GembloQ keeps its own "legal"."""
+    from zongshi_widgets.tutor import lessons_from_dicts
+    from zongshi_widgets.tutor.lesson import _GOALS, GENERIC_GOALS
+
+    assert {"legal", "one-of"} <= set(goals("art_gallery")) and {"legal", "one-of"} <= set(goals("zongshi"))
+    assert _GOALS["gembloq"]["legal"] is not GENERIC_GOALS[0]
+    start = zw.game("art_gallery", players=3).new_state(seed=4)
+    legal = [str(a) for a in start.legal_actions()]
+    (item,) = lessons_from_dicts(
+        [
+            {
+                "id": "pick",
+                "title": "t",
+                "game": "art_gallery",
+                "players": 3,
+                "seed": 4,
+                "task": "t",
+                "goal": "one-of",
+                "goal_args": {"actions": [legal[1]], "why": "Because."},
+            }
+        ]
+    )
+    assert [str(a) for a in item.solutions()] == [legal[1]]
+    yes, _ = item.attempt(item.start(), legal[1])
+    assert yes.solved and yes.text.startswith("Yes:") and yes.text.endswith("Because.")
+    no, _ = item.attempt(item.start(), legal[0])
+    assert not no.solved and no.text.startswith("Not yet: that move is legal, but it is not the move")

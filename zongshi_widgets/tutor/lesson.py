@@ -9,6 +9,9 @@ A lesson is data. Teachers write their own as TOML (or a dict) and load them wit
     game = "gembloq"                  # a name from zw.games()
     players = 4
     setup = ["b27,c27,b28,c28", ...]  # actions played from the seeded start (optional)
+    position = { ... }                # or: the position posed directly, in the game's position
+                                      # description (see Game.from_position); setup actions
+                                      # are then played from it
     seed = 1                          # optional, default 0
     task = "Place any blue piece so that it covers your starting square."
     goal = "legal"                    # a goal name of the game's tutor module (see goals())
@@ -82,14 +85,52 @@ _GOALS: dict[str, dict[str, Goal]] = {}
 
 
 def register_goal(game: str, goal: Goal) -> None:
-    """Make ``goal`` available to lessons of ``game``."""
+    """Make ``goal`` available to lessons of ``game`` (a game's own goal of the same name as a
+    goal of every game, e.g. ``"legal"``, replaces it for that game)."""
     _GOALS.setdefault(game, {})[goal.name] = goal
 
 
 def goals(game: str) -> dict[str, str]:
-    """The goals lessons of ``game`` may use: ``{name: description}``."""
+    """The goals lessons of ``game`` may use, the goals of every game included: ``{name: description}``."""
     _load_game_goals(game)
     return {name: g.describe for name, g in sorted(_GOALS.get(game, {}).items())}
+
+
+def _mover_text(before: State, action: Any) -> str:
+    return before.action_text(action, before.to_move)
+
+
+def _one_of_check(before: State, action: Any, after: State, actions: Sequence[str] = (), why: str = "") -> str | None:
+    if isinstance(actions, str) or not actions:
+        raise ValueError("the goal 'one-of' needs goal_args.actions, a list of notations")
+    wanted = {str(before.parse_action(a)) for a in actions}
+    if str(action) in wanted:
+        return None
+    return "it is not the move this lesson asks for; read the task again, or ask for a hint."
+
+
+def _one_of_praise(before: State, action: Any, after: State, actions: Sequence[str] = (), why: str = "") -> str:
+    return f"{_mover_text(before, action)}. {why}".strip() if why else f"{_mover_text(before, action)} is what the lesson asked for."
+
+
+def _legal_check(before: State, action: Any, after: State) -> str | None:
+    return None
+
+
+def _legal_praise(before: State, action: Any, after: State) -> str:
+    return f"{_mover_text(before, action)} is a legal move."
+
+
+#: Goals every game's lessons may use (a game may replace one with its own of the same name).
+GENERIC_GOALS = (
+    Goal("legal", _legal_check, _legal_praise, "any legal action"),
+    Goal(
+        "one-of",
+        _one_of_check,
+        _one_of_praise,
+        "one of the actions listed in goal_args.actions (notations; the engine parses them), with goal_args.why saying why it is right",
+    ),
+)
 
 
 def _load_game_goals(game: str) -> None:
@@ -101,7 +142,9 @@ def _load_game_goals(game: str) -> None:
             module = None
         if module is not None:
             importlib.import_module(module)
-        _GOALS.setdefault(game, {})
+    own = _GOALS.setdefault(game, {})
+    for goal in GENERIC_GOALS:  # a game's own goal of the same name stays
+        own.setdefault(goal.name, goal)
 
 
 @dataclass(frozen=True)
@@ -116,7 +159,10 @@ class Lesson:
         task (str): what the learner is asked to do, in plain words.
         goal (str): a goal name from :func:`goals`, or ``"answer"`` for a question.
         setup (Sequence[str]): actions played from the start to reach the lesson's position.
-        seed (int): seed of the starting state.
+        seed (int): seed of the starting state (and of the chance of a posed position).
+        position (dict | None): the start posed directly, as the game's position description
+            (``zw.game(...).from_position``; parts left out are dealt by chance); ``None``:
+            the seeded start of a new game.
         goal_args (dict): keyword arguments of the goal.
         hints (Sequence[str]): hints, from gentle to explicit.
         rule (str): the rulebook section taught.
@@ -143,6 +189,7 @@ class Lesson:
     question: str = ""
     answer: str = ""
     options: dict = field(default_factory=dict)
+    position: dict | None = None
 
     def __post_init__(self):
         for name in ("id", "title", "game", "task", "goal", "rule", "question", "answer"):
@@ -158,14 +205,25 @@ class Lesson:
             raise ValueError(f"lesson {self.id!r}: unknown goal {self.goal!r} for {self.game}; known: {', '.join(goals(self.game))}")
         if self.goal == "answer" and not self.answer:
             raise ValueError(f"lesson {self.id!r}: a question lesson needs an answer")
+        if self.position is not None and not isinstance(self.position, dict):
+            raise ValueError(f"lesson {self.id!r}: position must be a table (the game's position description), not {self.position!r}")
 
     def start(self) -> State:
-        """The lesson's position: the setup actions played from ``new_state(seed)``.
+        """The lesson's position: the setup actions played from ``new_state(seed)``, or from
+        the posed ``position``.
 
         Raises:
-            ValueError: a setup action is illegal (the lesson file is wrong).
+            ValueError: the position description is invalid, or a setup action is illegal
+                (the lesson file is wrong).
         """
-        state = core.game(self.game, players=self.players, **self.options).new_state(seed=self.seed)
+        game = core.game(self.game, players=self.players, **self.options)
+        if self.position is None:
+            state = game.new_state(seed=self.seed)
+        else:
+            try:
+                state = game.from_position(self.position, seed=self.seed)
+            except (ValueError, TypeError) as exc:
+                raise ValueError(f"lesson {self.id!r}: its position cannot be posed: {exc}") from None
         for i, action in enumerate(self.setup):
             try:
                 state = state.play(action)
