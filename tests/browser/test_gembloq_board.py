@@ -305,6 +305,51 @@ def test_gembloq_board_survives_rerun_and_reload(page, jupyter_server, make_note
     assert page.console_errors == []
 
 
+FOUR_COLOUR_CELL = """\
+from zongshi_widgets.widgets import GembloQBoard
+board = GembloQBoard(players=2, colors=4, seats=["human", "greedy"], seed=1, bot_delay=0.1)
+board
+"""
+
+
+def test_two_player_four_colour_game(page, jupyter_server, make_notebook):
+    """Pentobi's Two-Player Four-Color game: the person plays blue and red, the bot yellow and
+    green; the hand shows the colour to move, the cards say who plays which colour, and the
+    summary counts each player's two colours together."""
+    from playwright.sync_api import expect
+
+    relpath = make_notebook([FOUR_COLOUR_CELL], name="gembloq_four_colour.ipynb")
+    widget = open_board(page, jupyter_server, relpath)
+    assert widget.locator(".zw-player").count() == 4
+    expect(widget.locator(".zw-turn")).to_contain_text("Blue (player 1) to move")
+    expect(widget.locator(".zw-player[data-seat='2']")).to_contain_text("player 1")
+    expect(widget.locator(".zw-player[data-seat='3']")).to_contain_text("player 2")
+    expect(widget.locator(".zw-player[data-seat='3']")).to_contain_text("greedy bot")
+    for colour, name in ((0, "blue"), (2, "red")):  # the person places both of their colours
+        expect(widget.locator(".zw-hand-tray")).to_have_attribute("aria-label", f"{name}'s pieces")
+        widget.locator(".zw-hand .zw-piece[data-piece='0']").click()
+        start = widget.locator(f".zw-gq-start[aria-label^='{name} starting square']")
+        page.mouse.move(*center(start))
+        expect(widget.locator(".zw-gq-preview .zw-gq-ok")).to_have_count(1)
+        page.mouse.click(*center(start))
+        want = "2 0" if colour == 0 else "4 0"  # the bot has answered with yellow (then green)
+        wait_kernel(jupyter_server, relpath, "print(len(board.state.history), board.state.to_move)", want)
+        if colour == 0:
+            expect(widget.locator(".zw-turn")).to_contain_text("Red (player 1) to move")
+    expect(widget.locator(".zw-gq-piece")).to_have_count(4)
+    # the log shows the colour that placed each piece
+    for ply, name in enumerate(("blue", "yellow", "red", "green"), start=1):
+        assert widget.locator(f".zw-log-entry[data-ply='{ply}']").get_attribute("aria-label").startswith(f"move {ply}: {name} ")
+    screenshot(page, "gembloq-four-colour", locator=widget)
+    # the end: a finished game, the players ranked by their two colours' penalty points
+    finish = "from zongshi_widgets.lab import play_game\nboard.load(play_game(board.state.game, ['random', 'random'], seed=3), history=False)"
+    kernel(jupyter_server, relpath, finish)
+    expect(widget.locator(".zw-summary")).to_contain_text("Player", timeout=15_000)
+    expect(widget.locator(".zw-summary-table tbody tr")).to_have_count(2)
+    screenshot(page, "gembloq-four-colour-end", locator=widget)
+    assert page.console_errors == []
+
+
 @pytest.mark.parametrize("app", ["notebook"])
 def test_gembloq_board_in_notebook7(page, jupyter_server, make_notebook, app):
     from playwright.sync_api import expect

@@ -120,7 +120,7 @@ def test_play_from_python_lets_the_bots_answer():
     assert len(board.state.history) == 4 and board.state.to_move == 0
     assert [e["seat"] for e in board.moves] == [0, 1, 2, 3]
     turn = {"round": None, "turn": 1, "step": None, "seat": 0}
-    assert board.moves[0] == {"ply": 1, "seat": 0, "notation": FIRST, "text": "piece 1 (1 square) at b27", "code": [0, 0, 0], "alt": 0, "turn": turn}
+    assert board.moves[0] == {"ply": 1, "seat": 0, "notation": FIRST, "text": "piece 1 (1 square) at b27", "code": [0, 0, 0, 0], "alt": 0, "turn": turn}
     assert board.message.startswith("green placed ")
     assert board.thinking == -1
 
@@ -641,7 +641,7 @@ def test_a_placement_is_named_at_the_same_cell_by_the_log_and_by_the_front_end()
     board = GembloQBoard(seats=HOTSEAT)
     geo, tables = board.geometry, board.state.game.tables
     for pl in tables.placements[::7]:
-        p, o, anchor = board.action_code(board.state, pl)
+        p, o, anchor, _colour = board.action_code(board.state, pl)
         flat = geo["pieces"][p]["o"][o]
         cells = [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
         ax, ay = geo["cells"][2 * anchor], geo["cells"][2 * anchor + 1]
@@ -826,9 +826,48 @@ def test_gembloq_boards_share_one_game_one_per_seat():
         GembloQBoard(session=blue.session, state=blue.state)
 
 
-def test_the_four_colour_game_is_refused_with_a_way_to_play_it():
+def test_the_two_player_four_colour_game_on_the_gembloq_board():
+    """Pentobi's Two-Player Four-Color game: the first player plays blue and red, the second
+    yellow and green; each player's penalty points are their two colours' sum."""
+    board = GembloQBoard(players=2, colors=4, seats=["human", "human"], bot_delay=0)
+    assert board.state.game == zw.game("gembloq", players=2, colors=4)
+    assert board.geometry["colour_seat"] == [0, 1, 0, 1] and board.geometry["colour_names"] == ["blue", "yellow", "red", "green"]
+    assert board.geometry["seat_names"] == ["blue and red", "yellow and green"]
+    for colour in range(4):  # one placement per colour: the names in the log are the colours'
+        assert board.view["colour_to_move"] == colour and board.view["to_move"] == colour % 2
+        assert board.view["attach"] == board.state.attach_points(colour)
+        board.play(str(board.state.legal_actions()[0]))
+        assert board.message.startswith(f"{['blue', 'yellow', 'red', 'green'][colour]} placed ")
+    sheet = board.state.score_sheet()
+    assert board.view["seat_penalty"] == list(sheet.totals)
+    assert board.view["ranking"] == [sheet.ranking[c % 2] for c in range(4)]
     state = zw.game("gembloq", players=2, colors=4).new_state()
-    with pytest.raises(ValueError, match="Two-Player Four-Color.*generic board"):
-        GembloQBoard(state=state)
-    board = GameBoard(state, seats=["human", "greedy"])
-    assert board.legal and board.view["colour_to_move"] == 0
+    assert GembloQBoard(state=state, seats=["human", "greedy"]).view["colour_to_move"] == 0
+    with pytest.raises(ValueError, match="colors= makes a new game"):
+        GembloQBoard(state=state, colors=4)
+    with pytest.raises(ValueError, match="colors"):
+        GembloQBoard(players=3, colors=4)
+
+
+def test_the_two_player_four_colour_game_ends_with_the_players_scores():
+    """End of the game (rulebook, End of the Game; Pentobi's Two-Player Four-Color): the
+    winner is a player, named by their colours; the scores are hidden in question lessons."""
+    state = zw.game("gembloq", players=2, colors=4).new_state()
+    from zongshi_widgets.lab import play_game
+
+    end = play_game(state.game, ["random", "random"], seed=3)
+    board = GembloQBoard(state=end, seats=["human", "human"], history=False)
+    sheet = end.score_sheet()
+    assert board.view["winners"] == [c for c in range(4) if c % 2 in sheet.winners]
+    assert board.view["seat_penalty"] == [sum(board.view["penalty"][c] for c in (s, s + 2)) for s in range(2)]
+    board.reveal_scores = False
+    wire = board.get_state(["view"])["view"]
+    assert "seat_penalty" not in wire and "penalty" not in wire and "winners" not in wire
+
+
+def test_the_four_colour_static_picture_names_the_colours_trays():
+    """The static picture of the Two-Player Four-Color game: a tray per colour."""
+    board = GembloQBoard(players=2, colors=4, seats=["human", "human"])
+    picture = board.picture()
+    for name in ("Blue", "Yellow", "Red", "Green"):
+        assert f"{name}: 21 pieces in hand" in picture

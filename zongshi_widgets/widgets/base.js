@@ -106,7 +106,9 @@ const zw = (() => {
   /**
    * Build the shell inside `el`. `game` supplies:
    *   name (str), swatch(seat) -> Element, seatName(seat) -> str,
-   *   onKey(event) -> bool (handled), hintText(hint) -> str (optional).
+   *   onKey(event) -> bool (handled), hintText(hint) -> str (optional),
+   *   logMover(seat, code) -> [swatch index, name] (optional: who a log entry shows, when a
+   *   seat acts for several sides, e.g. the colours of GembloQ's Two-Player Four-Color game).
    * Returns {root, stage, side, sideTop, toolbar, header, turn, lines, setStatus(text, kind), update(),
    * dismiss(), on(event, fn), destroy()}. dismiss() asks Python to clear a refusal shown in the
    * message line (the person moved on to something else).
@@ -332,24 +334,25 @@ const zw = (() => {
       const names = model.get("geometry").seat_names || [];
       const frag = document.createDocumentFragment();
       const start = cursor.start || 0;
-      const entry = (ply, seat, text, alt) => {
+      const entry = (ply, seat, text, alt, code) => {
         const current = ply === cursor.ply;
+        const [mark, who] = seat !== null && game.logMover ? game.logMover(seat, code) : [seat, names[seat] || ""];
         const button = h("button", {
           type: "button",
           class: "zw-log-entry" + (current ? " zw-current" : "") + (ply > cursor.ply ? " zw-future" : ""),
           "data-ply": ply,
           "aria-current": current ? "step" : null,
           "aria-label": seat === null ? `start of the game${current ? ", shown" : ""}` :
-            `move ${ply}: ${names[seat] || ""} ${text}${current ? ", shown" : ""}${alt ? `, ${alt} other move${alt > 1 ? "s" : ""} tried here` : ""}`,
+            `move ${ply}: ${who} ${text}${current ? ", shown" : ""}${alt ? `, ${alt} other move${alt > 1 ? "s" : ""} tried here` : ""}`,
         },
         h("span", { class: "zw-ply" }, seat === null ? "" : `${ply}.`),
-        seat === null ? null : game.swatch(seat, "zw-log-swatch"),
+        seat === null ? null : game.swatch(mark, "zw-log-swatch"),
         h("span", { class: "zw-log-text" }, text),
         alt ? h("span", { class: "zw-alt", title: `${alt} other move${alt > 1 ? "s" : ""} tried here` }, forkIcon(), String(alt)) : null);
         return h("li", {}, button);
       };
       frag.append(entry(start, null, "Start", 0));
-      for (const [ply, seat, text, , alt] of log) frag.append(entry(ply, seat, text, alt));
+      for (const [ply, seat, text, code, alt] of log) frag.append(entry(ply, seat, text, alt, code));
       logList.replaceChildren(frag);
       const current = logList.querySelector(".zw-current");
       if (current) {

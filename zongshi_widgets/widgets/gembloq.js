@@ -20,7 +20,9 @@ function render({ model, el }) {
   const geo = model.get("geometry");
   const G = prepare(geo);
   const colours = geo.colours;
-  const names = geo.seat_names;
+  // colours place pieces; a player plays one colour, or two in the Two-Player Four-Color game
+  const names = geo.colour_names || geo.seat_names;
+  const seatOf = (c) => (geo.colour_seat ? geo.colour_seat[c] : c);
   const paint = seatPaint("zwg" + Math.random().toString(36).slice(2, 9));
   // what the parts share: the picked piece {p, o, a, b} (piece, orientation, translation
   // (x + 2a, y + b)), the preview Python refused last (its reason is in the message line),
@@ -33,10 +35,11 @@ function render({ model, el }) {
     swatch: paint.swatch,
     onKey: (ev) => input.onKey(ev),
     hintText: (hint) => hint.text.replace(/^\w+ placed /, ""),
+    logMover: (seat, code) => (code && code.length > 3 ? [code[3], names[code[3]]] : [seat, names[seat]]), // the colour that placed
     onGone: () => board.onGone(),
   });
-  const ctx = { model, shell, G, colours, names, paint, ui };
-  const state = gqState({ model, G, n: colours.length, shell });
+  const ctx = { model, shell, G, colours, names, paint, ui, seatOf, seatNames: geo.seat_names };
+  const state = gqState({ model, G, n: colours.length, shell, seatOf });
   const board = gqBoard({ ...ctx, state });
   const trays = gqTrays({ ...ctx, state });
   const scores = gqScores({ ...ctx, state, turnLine: shell.turn, miniTrays: trays.miniTrays });

@@ -61,8 +61,11 @@ class GembloQBoard(GameBoard):
     Args:
         players (int): 4, 3 or 2 (each its own playing area), or 1 for the puzzle. Ignored
             when ``state`` or ``blksgf`` is given.
-        seats (list[str] | None): per colour, ``"human"`` or a bot name (``"random"``,
-            ``"greedy"``); default: a person plays blue, greedy bots the others.
+        colors (int | None): ``4`` with ``players=2``: Pentobi's Two-Player Four-Color game
+            (the first player plays blue and red, the second yellow and green, on the
+            four-player area); ``None``: one colour per player.
+        seats (list[str] | None): per player, ``"human"`` or a bot name (``"random"``,
+            ``"greedy"``); default: a person plays the first player, greedy bots the others.
         seed (int | None): seed of the new game (GembloQ has no chance; kept in saves).
         state (GembloQState | None): start from this position (its history becomes undoable
             moves).
@@ -105,7 +108,7 @@ class GembloQBoard(GameBoard):
     )
     _css = read_asset("board.css", "gembloq.css")
 
-    SCORE_KEYS = (*GameBoard.SCORE_KEYS, "penalty")
+    SCORE_KEYS = (*GameBoard.SCORE_KEYS, "penalty", "seat_penalty")
 
     def __init__(
         self,
@@ -113,6 +116,7 @@ class GembloQBoard(GameBoard):
         seats: list[str] | None = None,
         seed: int | None = 1,
         state: GembloQState | None = None,
+        colors: int | None = None,
         blksgf: str | os.PathLike | None = None,
         bot_delay: float = _UNSET,
         bot_seed: int | None = _UNSET,
@@ -121,11 +125,14 @@ class GembloQBoard(GameBoard):
         self._check_options(kwargs)  # before any work: a typo must not start a game
         if state is not None and blksgf is not None:
             raise ValueError("give either state= or blksgf=, not both")
+        if colors is not None and (state is not None or blksgf is not None):
+            raise ValueError("colors= makes a new game; a given state= or blksgf= already has its colours")
         if kwargs.get("session") is not None:  # another board's game: the session has it all
-            if state is not None or blksgf is not None:
-                raise TypeError("give either a position (state= or blksgf=) or session=, not both")
+            if state is not None or blksgf is not None or colors is not None:
+                raise TypeError("give either a position (state=, blksgf= or colors=) or session=, not both")
             extra = {k: v for k, v in (("seats", seats), ("bot_delay", bot_delay), ("bot_seed", bot_seed)) if v is not None and v is not _UNSET}
-            _check_drawable(kwargs["session"].game)
+            if not isinstance(kwargs["session"].state, GembloQState):
+                raise ValueError(f"a GembloQ board shows a GembloQ game, not {kwargs['session'].game.name}")
             super().__init__(**extra, **kwargs)
             return
         if blksgf is not None:
@@ -133,10 +140,9 @@ class GembloQBoard(GameBoard):
         if state is None:
             from .. import game
 
-            state = game("gembloq", players=players).new_state(seed=seed)
+            state = game("gembloq", players=players, **({} if colors is None else {"colors": colors})).new_state(seed=seed)
         if not isinstance(state, GembloQState):
             raise ValueError(f"a GembloQ board needs a GembloQ state, not {type(state).__name__}")
-        _check_drawable(state.game)
         n = state.game.players
         if seats is None:
             seats = [HUMAN] + ["greedy"] * (n - 1)
@@ -233,20 +239,28 @@ class GembloQBoard(GameBoard):
             "pieces": pieces,
             "colours": colours,
             "seat_names": list(game.seat_names),
+            "colour_names": list(game.colour_names),
+            "colour_seat": [game.seat_of(c) for c in range(game.colours)],
             "total": game.total_squares(),
         }
 
     def make_view(self, state: GembloQState, seat: int | None) -> dict:
         """``state.view(seat)`` plus: ``pieces`` (the placed pieces in order, each
         ``[colour, piece index, orientation, anchor]``), ``attach`` (the free corner spots of
-        the colour to move), ``tiebreak`` and ``ranking`` (per colour), ``winners``."""
+        the colour to move), ``tiebreak`` and ``ranking`` (per colour: its player's),
+        ``winners`` (colours), and with two players on four colours ``seat_penalty`` (each
+        player's penalty points, the sum of their two colours')."""
         view = super().make_view(state, seat)
         view["pieces"] = [[c, *self._code(p)] for c, p in zip(state.movers, state.history)]
-        view["attach"] = state.attach_points(state.to_move) if state.to_move is not None else []
+        mover = state.colour_to_move
+        view["attach"] = state.attach_points(mover) if mover is not None else []
         sheet = state.score_sheet()
-        view["tiebreak"] = [tb[0] if tb else 0 for tb in sheet.tiebreaks]
-        view["ranking"] = list(sheet.ranking)
-        view["winners"] = list(sheet.winners) if state.is_over else []
+        seat_of = [state.game.seat_of(c) for c in range(state.game.colours)]  # a seat per colour
+        view["tiebreak"] = [sheet.tiebreaks[s][0] if sheet.tiebreaks[s] else 0 for s in seat_of]
+        view["ranking"] = [sheet.ranking[s] for s in seat_of]
+        view["winners"] = [c for c, s in enumerate(seat_of) if s in sheet.winners] if state.is_over else []
+        if state.game.colours != state.game.players:  # two players, four colours: each seat's sum
+            view["seat_penalty"] = list(sheet.totals)
         view["last"] = [state.movers[-1], *self._code(state.history[-1])] if state.history else None
         return view
 
@@ -255,15 +269,16 @@ class GembloQBoard(GameBoard):
         return [self._code(p) for p in actions]
 
     def action_code(self, state: GembloQState, action) -> list[int]:
-        """``[piece index, orientation, anchor cell id]`` of a placement."""
-        return self._code(action)
+        """``[piece index, orientation, anchor cell id, colour]`` of a placement made in
+        ``state`` (the colour: who placed it, for the log's swatch)."""
+        return [*self._code(action), state.colour_to_move]
 
     def describe(self, before: GembloQState, action, after: GembloQState | None) -> str:
         """``"blue placed piece 12 (N4.5) at b27"``, then who passes and, at the end, the
         winners (only ``"Game over"`` while :attr:`reveal_scores` is ``False``)."""
         game = self._game
-        names = game.seat_names
-        mover = before.to_move
+        names = game.colour_names  # colours place pieces; players win (game.seat_names)
+        mover = before.colour_to_move
         text = f"{names[mover]} placed {placement_name(action)}"
         if after is None:
             return text
@@ -272,7 +287,7 @@ class GembloQBoard(GameBoard):
         skipped = []
         for k in range(1, n):
             c = (mover + k) % n
-            if c == after.to_move:
+            if c == after.colour_to_move:
                 break
             skipped.append(c)
         passing = [c for c in skipped if before.legal_count(c) > 0 and after.legal_count(c) == 0]
@@ -285,7 +300,7 @@ class GembloQBoard(GameBoard):
             text += f". Game over: {after.score_sheet().totals[0]:g} penalty points left in hand"
         elif after.is_over:
             sheet = after.score_sheet()
-            win = " and ".join(names[c] for c in sheet.winners)
+            win = " and ".join(game.seat_names[s] for s in sheet.winners)
             pts = sheet.totals[sheet.winners[0]]
             text += f". Game over: {win} win{'s' if len(sheet.winners) == 1 else ''} with {pts:g} penalty points"
         return text
@@ -336,17 +351,3 @@ class GembloQBoard(GameBoard):
         for piece, orient, anchor in legal:
             groups.setdefault((piece, orient), []).append(anchor)
         return [B64[p] + B64[o] + pack_ids(anchors) for (p, o), anchors in groups.items()]
-
-
-def _check_drawable(game) -> None:
-    """Refuse a game this board does not draw yet.
-
-    Raises:
-        ValueError: Pentobi's Two-Player Four-Color game (two seats, four colours): play it in
-            Python, or on the generic board (``zongshi_widgets.widgets.GameBoard``).
-    """
-    if game.colours != game.players:
-        raise ValueError(
-            "GembloQBoard does not draw the Two-Player Four-Color game yet (two seats playing four colours); "
-            "play it in Python (state.play) or on the generic board: zongshi_widgets.widgets.GameBoard(state)"
-        )

@@ -11,17 +11,18 @@
  * element), miniTrays (one per colour)}.
  */
 
-function gqScores({ model, G, colours, names, paint, state, turnLine, miniTrays }) {
+function gqScores({ model, G, colours, names, paint, state, turnLine, miniTrays, seatOf, seatNames }) {
   const { h, cap, seatKind } = zw;
   const { swatch } = paint;
   const n = colours.length;
+  const fourColours = n !== seatNames.length; // two players, four colours
   let summaryHidden = false; // the person closed the summary to look at the board
 
   // score cards, one per colour, each with a small tray of the pieces in hand
   const players = h("div", { class: "zw-players", role: "list", "aria-label": "Players, scores and pieces in hand" });
   const cards = [];
   for (let c = 0; c < n; c++) {
-    const nameEl = h("span", { class: "zw-pname" }, cap(names[c]));
+    const nameEl = h("span", { class: "zw-pname" }, cap(names[c]), fourColours ? h("span", { class: "zw-muted" }, ` · player ${seatOf(c) + 1}`) : "");
     const kindEl = h("span", { class: "zw-pkind" });
     const badge = h("span", { class: "zw-badge", hidden: true });
     const pts = h("span", { class: "zw-pts" });
@@ -46,7 +47,9 @@ function gqScores({ model, G, colours, names, paint, state, turnLine, miniTrays 
       const card = cards[c];
       const mine = new Set(left[c] || []);
       card.card.classList.toggle("zw-to-move", c === mover);
-      card.kindEl.textContent = seats[c] === "human" ? "person" : `${seats[c]} bot`;
+      const kind = seats[seatOf(c)];
+      card.kindEl.textContent = kind === "human" ? "person" : `${kind} bot`;
+      card.kindEl.title = fourColours ? `player ${seatOf(c) + 1} plays ${seatNames[seatOf(c)]}` : "";
       const penalty = (view.penalty || [])[c];
       card.pts.hidden = !reveal;
       card.tb.hidden = !reveal || n === 1; // one colour alone: no tie-break
@@ -63,7 +66,7 @@ function gqScores({ model, G, colours, names, paint, state, turnLine, miniTrays 
       card.badge.hidden = !badge;
       card.badge.dataset.kind = over ? (winners.includes(c) ? "win" : "rank") : c === mover ? "move" : "out";
       card.card.setAttribute("aria-label",
-        `${names[c]}, ${seatKind(seats[c])}: ${reveal ? `${penalty} penalty points, tie-break ${(view.tiebreak || [])[c]}` : "score hidden"}, ` +
+        `${names[c]}, ${fourColours ? `played by player ${seatOf(c) + 1}, ` : ""}${seatKind(seats[seatOf(c)])}: ${reveal ? `${penalty} penalty points, tie-break ${(view.tiebreak || [])[c]}` : "score hidden"}, ` +
         `${mine.size} pieces in hand: ${G.pieces.filter((P) => mine.has(P.n)).map((P) => P.n).join(", ") || "none"}${badge ? "; " + badge : ""}`);
     }
   }
@@ -78,17 +81,22 @@ function gqScores({ model, G, colours, names, paint, state, turnLine, miniTrays 
       parts.push(h("strong", {}, "Game over"), h("span", { class: "zw-muted" }, " · scores hidden: count them yourself"));
     } else if (view.is_over && n === 1) {
       parts.push(h("strong", {}, "Game over: "), `${view.penalty[0]} penalty points left in hand.`);
+    } else if (view.is_over && fourColours) {
+      const wp = [...new Set((view.winners || []).map(seatOf))];
+      parts.push(h("strong", {}, "Game over: "), wp.length === 1 ? `player ${wp[0] + 1} (${seatNames[wp[0]]}) wins.` : "the players share the win.");
     } else if (view.is_over) {
       const w = view.winners || [];
       parts.push(h("strong", {}, "Game over: "), ...w.flatMap((c, i) => [i ? " and " : "", swatch(c, "zw-inline-swatch"), ` ${cap(names[c])}`]),
         w.length === 1 ? " wins." : " share the win.");
     } else if (mover !== null) {
+      const kind = seats[seatOf(mover)];
       parts.push(swatch(mover, "zw-inline-swatch"), h("strong", {}, ` ${cap(names[mover])}`),
-        seats[mover] === "human" ? " to move" : ` to move (${seats[mover]} bot)`);
+        fourColours ? ` (player ${seatOf(mover) + 1})` : "",
+        kind === "human" ? " to move" : ` to move (${kind} bot)`);
       // the person to move: the placements allowed here (a lesson may allow fewer than the
       // rules); a bot: the rules' count
       const blocked = model.get("blocked") || "";
-      const mine = seats[mover] === "human" && view.seat === mover;
+      const mine = kind === "human" && view.seat === seatOf(mover);
       const count = mine ? state.legalInfo().set.size : (view.legal_counts || [])[mover];
       if (blocked) parts.push(h("span", { class: "zw-muted" }, ` · ${blocked}`));
       else if (count !== undefined) parts.push(h("span", { class: "zw-muted" }, ` · ${count} legal placement${count === 1 ? "" : "s"}`));
@@ -139,6 +147,29 @@ function gqScores({ model, G, colours, names, paint, state, turnLine, miniTrays 
         h("div", { class: "zw-summary-title" }, "Game over"),
         h("div", { class: "zw-summary-win" }, `${view.penalty[0]} penalty points left in hand (${(view.pieces_left[0] || []).length} pieces)`),
         h("div", { class: "zw-summary-note" }, "Fewer is better: 0 means every piece was placed. Try again and beat it."),
+        hide);
+      return;
+    }
+    if (fourColours) {
+      // two players, four colours: a row per player, their two colours' penalty points summed
+      const players = [...seatNames.keys()];
+      const coloursOf = (p) => [...Array(n).keys()].filter((c) => seatOf(c) === p);
+      const rankOf = (p) => view.ranking[coloursOf(p)[0]];
+      const won = (p) => (view.winners || []).includes(coloursOf(p)[0]);
+      const who = (p) => h("td", { class: "zw-nowrap", title: seatNames[p] }, `Player ${p + 1} `, ...coloursOf(p).map((c) => swatch(c, "zw-inline-swatch")));
+      const winnersP = players.filter(won);
+      summary.replaceChildren(
+        h("div", { class: "zw-summary-title" }, "Game over"),
+        h("div", { class: "zw-summary-win" }, winnersP.length === 1 ? `Player ${winnersP[0] + 1} (${seatNames[winnersP[0]]}) wins!` : "The players share the win!"),
+        h("table", { class: "zw-summary-table" },
+          h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Penalty points"), h("th", {}, "Tie-break"), h("th", {}, "Pieces left"))),
+          h("tbody", {}, players.sort((x, y) => rankOf(x) - rankOf(y) || x - y).map((p) => h("tr", { class: won(p) ? "zw-winner" : "" },
+            h("td", {}, String(rankOf(p))),
+            who(p),
+            h("td", {}, String((view.seat_penalty || [])[p])),
+            h("td", {}, String(view.tiebreak[coloursOf(p)[0]])),
+            h("td", {}, String(coloursOf(p).reduce((sum, c) => sum + (view.pieces_left[c] || []).length, 0))))))),
+        h("div", { class: "zw-summary-note" }, "Each player counts the penalty points of both their colours; fewest wins (a square in hand is 1 point, a half square ½); on a tie, the lower sum of the numbers of the pieces left."),
         hide);
       return;
     }

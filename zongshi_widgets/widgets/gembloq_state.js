@@ -1,13 +1,14 @@
 /* zongshi_widgets, GembloQ part 2 of 7: the traits, decoded (see gembloq_geometry.js for how
  * the parts are put together).
  *
- * gqState({model, G, n, shell}) reads what every other part asks about the position: the view
+ * gqState({model, G, n, shell, seatOf}) reads what every other part asks about the position: the view
  * with its owner string split by colour, the legal placements (decoded once per change of
  * `legal`), who is to move, whether scores are shown, and which colour a person may place
- * now. It caches by trait value and draws nothing.
+ * now. Colours and players differ only in the Two-Player Four-Color game: `seatOf(colour)` is
+ * the player who plays a colour. It caches by trait value and draws nothing.
  */
 
-function gqState({ model, G, n, shell }) {
+function gqState({ model, G, n, shell, seatOf }) {
   let cache = { version: -1, view: null };
   let legal = { set: new Set(), byPiece: new Map(), src: null };
 
@@ -43,9 +44,22 @@ function gqState({ model, G, n, shell }) {
     return legal;
   }
 
+  /** The colour to place now (null when the game is over). */
   function toMove() {
     const v = decoded().view;
-    return v.to_move === null || v.to_move === undefined ? null : v.to_move;
+    const c = v.colour_to_move ?? v.to_move;
+    return c === null || c === undefined ? null : c;
+  }
+
+  /** The colour whose pieces the watching player sees in hand: the colour to move when it
+   * is theirs, else their first colour (null for a spectator). */
+  function handColour() {
+    const v = decoded().view;
+    if (v.seat === null || v.seat === undefined) return null;
+    const c = toMove();
+    if (c !== null && seatOf(c) === v.seat) return c;
+    for (let k = 0; k < n; k++) if (seatOf(k) === v.seat) return k;
+    return null;
   }
 
   /** Show scores? Not while a question lesson asks for them (Python then leaves them out). */
@@ -57,7 +71,7 @@ function gqState({ model, G, n, shell }) {
   function activeSeat() {
     const c = toMove();
     const seats = model.get("seats") || [];
-    return c !== null && seats[c] === "human" && (model.get("legal") || []).length && !shell.isDead() ? c : null;
+    return c !== null && seats[seatOf(c)] === "human" && (model.get("legal") || []).length && !shell.isDead() ? c : null;
   }
 
   /** Can the picked piece `p` still be placed by a person after a change of position? */
@@ -67,5 +81,5 @@ function gqState({ model, G, n, shell }) {
     return !(seat === null || !left.includes(G.pieces[p].n));
   }
 
-  return { decoded, legalInfo, toMove, revealScores, activeSeat, stillPlaceable };
+  return { decoded, legalInfo, toMove, handColour, revealScores, activeSeat, stillPlaceable };
 }

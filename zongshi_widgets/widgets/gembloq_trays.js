@@ -72,7 +72,7 @@ function gqTrays({ model, G, colours, names, paint, ui, state }) {
     }
 
     // the hand of the looking person (the colour to move in a hotseat game)
-    const seat = view.seat === null || view.seat === undefined ? null : view.seat;
+    const seat = state.handColour();
     hand.hidden = seat === null;
     keysHelp.hidden = seat === null || over; // nobody places pieces now
     hintKey.hidden = model.get("hints") === false;

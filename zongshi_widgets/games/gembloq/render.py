@@ -101,7 +101,7 @@ def trays_svg(state, size: int = 7, width: int | None = None, prefix: str = "zwg
 
     tables = state.game.tables
     width = width or tables.W // 2 * 14 + 4
-    names = state.game.seat_names
+    names = state.game.colour_names  # the trays are the colours' (two per player with four colours)
     rows: list[str] = []
     y = 0.0
     for c in range(state.game.colours):
