@@ -49,6 +49,7 @@ function render({ model, el }) {
     "Outlined parts are what you may choose now; click any other part to hear which rule forbids it.");
   shell.stage.append(info, summary, town, bar, shell.lines, shops, legend);
   shell.sideTop.append(hand, scores);
+  shell.setStatus("", "info");
 
   // ------------------------------------------------------------------ small drawing helpers
   const box = (m, attrs = {}) =>
@@ -183,7 +184,11 @@ function render({ model, el }) {
     if (v.final_round) bits.push(h("b", { class: "zs-final" }, " · final round"));
     else if (v.end_triggered) bits.push(" · the end is triggered");
     bits.push(" · start player: ", swatch(v.start_player, "zw-inline-swatch"), ` ${labels[v.start_player]}`);
-    const now = v.decision ? h("div", { class: "zs-now" }, "Now: ", v.decision) : null;
+    // the engine names seats by pawn colour ("ivory takes..."); say "ivory player" (ivory is also a material)
+    let decision = v.decision || "";
+    const names = geo.seat_names || [];
+    if (v.to_move !== null && v.to_move !== undefined && decision.startsWith(`${names[v.to_move]} `)) decision = `${labels[v.to_move]}${decision.slice(names[v.to_move].length)}`;
+    const now = decision ? h("div", { class: "zs-now" }, "Now: ", decision) : null;
     info.replaceChildren(h("div", {}, ...bits), now);
   }
 
@@ -287,7 +292,7 @@ function render({ model, el }) {
   function drawTown(v) {
     const market = h("div", { class: `zs-market${marked.has("market") ? " zs-mark" : ""}`, "data-part": "market" }, binPart(v, "large"), binPart(v, "small"));
     const folk = h("div", { class: `zs-folk${marked.has("visits") ? " zs-mark" : ""}`, "data-part": "visits" },
-      h("div", { class: "zs-sub" }, "Respectful Visits ", pawnsAt(v, "visits")), h("div", { class: "zs-row" }, ...geo.persons.map((p) => personPart(v, p))));
+      h("div", { class: "zs-sub" }, "Respectful Visits ", pawnsAt(v, "visits")), h("div", { class: "zs-people" }, ...geo.persons.map((p) => personPart(v, p))));
     const projects = h("div", { class: `zs-projects${marked.has("projects") ? " zs-mark" : ""}`, "data-part": "projects" },
       h("div", { class: "zs-sub" }, "Projects (copies left)"), h("div", { class: "zs-cards" }, ...geo.projects.map((pid) => cardPart(pid, v.projects_left[pid]))));
     const mws = h("div", { class: `zs-mws${marked.has("masterworks") ? " zs-mark" : ""}`, "data-part": "masterworks" },
@@ -327,7 +332,7 @@ function render({ model, el }) {
     const toMove = v.to_move === s && !v.is_over;
     const pawns = ["master", "apprentice"].map((pawn) => {
       const x = p[pawn];
-      const where = x.building.length ? `building ${x.building.map(cardName).join(" + ")}` : x.at ? PLACE[x.at] || x.at : "at home";
+      const where = x.building.length ? `building ${x.building.map(cardName).join(" + ")}` : x.at ? PLACE[x.at] || x.at : "in the workshop";
       const content = [pawnChip(s, pawn), ` ${pawn}: ${where}`];
       return mine ? part("button", `pawn:${pawn}`, { probe: `use ${pawn}`, label: `Your ${pawn} (${where})`, cls: "zs-pawnrow" }, ...content) : h("div", { class: "zs-pawnrow" }, ...content);
     });
@@ -436,6 +441,7 @@ function render({ model, el }) {
     if (version !== lastVersion) {
       lastVersion = version;
       ui.menu = null;
+      shell.setStatus("", "info"); // an explanation was about the position before
       if (ui.sent !== null) {
         root.dataset.clickMs = String(Math.round(performance.now() - ui.sent));
         ui.sent = null;
