@@ -63,7 +63,7 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     from playwright.sync_api import expect
 
     relpath = make_notebook(CELLS, name="zongshi_board.ipynb")
-    page.set_viewport_size({"width": 1400, "height": 1500})
+    page.set_viewport_size({"width": 1400, "height": 2300})  # the whole board fits in the screenshots
     open_notebook(page, jupyter_server, relpath, theme="light")
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     run_all_cells(page)
@@ -91,10 +91,34 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     assert board.get_attribute("data-version") == version
     assert kernel(jupyter_server, relpath, "print(len(board.state.history))") != ""
 
+    # -- keyboard: the arrow keys move through the choices, Enter picks one --------------------
+    choices = board.locator(".zw-stage button.zs-choice.zs-on")
+    second = choices.nth(1).get_attribute("data-target")
+    want = kernel(jupyter_server, relpath, f"print([a[0] for a in board.legal if a[1] == {second!r}][0])")
+    plies = int(kernel(jupyter_server, relpath, "print(len(board.state.history))"))
+    choices.first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.target") == second
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')")  # a screen-reader label
+    seen = board.get_attribute("data-version")
+    page.keyboard.press("Enter")
+    page.wait_for_function("([seen]) => document.querySelector(\".zw-board[data-game='zongshi']\").dataset.version !== seen", arg=[seen])
+    assert kernel(jupyter_server, relpath, f"print(board.state.history[{plies}])") == want
+
+    # -- a hint is outlined on the board, and "Play it" plays it ---------------------------------
+    wait_for_choices(page, 0, None)
+    board.get_by_role("button", name="Show a move").click()
+    expect(board.locator(".zs-hinted").first).to_be_visible(timeout=15_000)
+    expect(board.locator(".zw-hint-text")).to_contain_text("Legal move 1 of")
+    seen = board.get_attribute("data-version")
+    board.get_by_role("button", name="Play it").click()
+    page.wait_for_function("([seen]) => document.querySelector(\".zw-board[data-game='zongshi']\").dataset.version !== seen", arg=[seen])
+
     # -- a whole first round by clicks (human + three greedy bots) ------------------------------
     times = []
     clicks = 0
     labels = []
+    shot = False
     deadline = time.monotonic() + 75
     while kernel(jupyter_server, relpath, "print(board.state.view(None)['round'])") == "1":
         assert time.monotonic() < deadline, f"round 1 not finished after {clicks} clicks"
@@ -104,6 +128,9 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
         except Exception:  # noqa: BLE001  (the round ended while the bots played)
             continue
         seen = board.get_attribute("data-version")
+        if not shot and board.locator(".zs-bin.zs-picking button.zs-boxbtn.zs-on").count():
+            screenshot(page, "zongshi-distribution", locator=board)  # the person picks a box in a bin
+            shot = True
         labels.append(click_first_choice(board))
         clicks += 1
         page.wait_for_function("([seen]) => document.querySelector(\".zw-board[data-game='zongshi']\").dataset.version !== seen", arg=[seen], timeout=15_000)
@@ -120,6 +147,17 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     print(f"\nZong Shi round 1: {clicks} clicks; click-to-updated-board median {sorted(times)[len(times) // 2]} ms, max {max(times)} ms")
     expect(board.locator(".zs-info")).to_contain_text("Round 2")
     screenshot(page, "zongshi-round2", locator=board)
+
+    # -- the end of the game: the summary names the winner ----------------------------------------
+    kernel(
+        jupyter_server,
+        relpath,
+        "import random\nr = random.Random(3)\ns = board.state\nwhile not s.is_over:\n    s = s.play(r.choice(s.legal_actions()))\nboard.load(s, history=False)",
+    )
+    expect(board.locator(".zs-summary")).to_be_visible(timeout=20_000)
+    expect(board.locator(".zs-summary")).to_contain_text("Game over:")
+    expect(board.locator(".zs-scores")).to_contain_text("Final score")
+    screenshot(page, "zongshi-end", locator=board)
 
     # -- the privacy screen between two people at one screen --------------------------------------
     pair.scroll_into_view_if_needed()

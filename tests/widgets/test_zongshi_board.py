@@ -138,6 +138,22 @@ def test_scores_are_sent_with_every_category_and_hidden_for_questions():
     assert "Score if the game ended now" not in board.picture()
 
 
+def test_the_log_sent_is_a_window_around_the_shown_move():
+    """A whole game has hundreds of decisions: the browser gets at most LOG_WINDOW log entries,
+    always with the shown move among them (undo and jumps keep working on the whole line)."""
+    board = make(seats=["human"] * 4, open_hands=True)
+    rng = random.Random(8)
+    for _ in range(ZongShiBoard.LOG_WINDOW + 60):
+        board.play(rng.choice(board.state.legal_actions()))
+    wire = board.get_state()["moves"]
+    assert len(wire) == ZongShiBoard.LOG_WINDOW and len(board.moves) == ZongShiBoard.LOG_WINDOW + 60
+    assert wire[-1][0] == len(board.state.history)
+    board.goto(5)
+    wire = board.get_state()["moves"]
+    assert wire[0][0] == 1 and any(row[0] == 5 for row in wire)
+    assert all(row[3] is None for row in wire)  # no action codes: the shell does not read them
+
+
 # -- marks -------------------------------------------------------------------------------------
 
 

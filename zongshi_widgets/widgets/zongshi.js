@@ -225,13 +225,18 @@ function render({ model, el }) {
   }
 
   function templePart(v) {
-    const discard = (v.scroll_discard || []).map((sid) =>
-      groups.has(`discard:${sid}`) && mayAct ? part("button", `discard:${sid}`, { label: `${scrollName(sid)} in the discard pile`, cls: "zs-scroll zs-small" }, scrollName(sid)) : h("span", { class: "zs-scroll zs-small" }, scrollName(sid)));
+    // the discard pile is public: each title once, with its number of copies
+    const counts = new Map();
+    for (const sid of v.scroll_discard || []) counts.set(sid, (counts.get(sid) || 0) + 1);
+    const discard = [...counts].map(([sid, k]) => {
+      const text = `${scrollName(sid)}${k > 1 ? ` ×${k}` : ""}`;
+      return groups.has(`discard:${sid}`) && mayAct ? part("button", `discard:${sid}`, { label: `${scrollName(sid)} in the discard pile`, cls: "zs-scroll zs-small" }, text) : h("span", { class: "zs-scroll zs-small" }, text);
+    });
     return h("div", { class: "zs-col" },
       place("temple", "temple", "The Temple", "zs-temple", "Temple",
         h("div", {}, `Scroll deck: ${v.scroll_deck_size}`), pawnsAt(v, "temple")),
       h("div", { class: `zs-discard${marked.has("discard") ? " zs-mark" : ""}`, "data-part": "discard", role: "group", "aria-label": "Discard pile" },
-        h("span", { class: "zs-sub" }, `Discard pile (${discard.length}): `), ...(discard.length ? discard : ["empty"])));
+        h("span", { class: "zs-sub" }, `Discard pile (${(v.scroll_discard || []).length}): `), ...(discard.length ? discard : ["empty"])));
   }
 
   function tileFace(pair) {
@@ -250,7 +255,8 @@ function render({ model, el }) {
   function personPart(v, person) {
     const visits = [];
     v.players.forEach((p, s) => {
-      if (p.visited && p.visited[person]) visits.push(h("span", { class: "zs-vtile", style: `--zs-seat:${seatColours[s]}`, title: `${labels[s]} visited with tile ${p.visited[person]}` }, String(p.visited[person])));
+      const tile = p.visited ? p.visited[person.id] : 0;
+      if (tile) visits.push(h("span", { class: "zs-vtile", style: `--zs-seat:${seatColours[s]}`, title: `${labels[s]} visited with visit tile ${tile}`, "aria-label": `${labels[s]}, visit tile ${tile}` }, String(tile)));
     });
     const m = M.indexOf(person.material);
     const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
@@ -460,6 +466,22 @@ function render({ model, el }) {
       drawSummary(v);
     }
     shell.update();
+    // a hint: outline the part of the board that offers it
+    const hint = model.get("hint") || {};
+    if (Array.isArray(hint.code)) {
+      const [notation, target] = hint.code;
+      const spots = target === "bar" ? [...root.querySelectorAll("button[data-act]")].filter((b) => b.dataset.act === notation)
+        : String(target).split(",").flatMap((t) => [...root.querySelectorAll(`.zw-stage [data-part="${CSS.escape(t)}"], .zw-side-top [data-part="${CSS.escape(t)}"]`)]);
+      for (const spot of spots) spot.classList.add("zs-hinted");
+    }
+    // the log holds the moves around the shown one (ZongShiBoard.LOG_WINDOW): say what is left out
+    const log = model.get("moves") || [];
+    const start = (model.get("cursor") || {}).start || 0;
+    const list = root.querySelector(".zw-log");
+    if (list && log.length && log[0][0] > start + 1 && !list.querySelector(".zs-gap") && list.firstElementChild) {
+      const gap = log[0][0] - start - 1;
+      list.firstElementChild.after(h("li", { class: "zs-gap" }, `… ${gap} earlier move${gap > 1 ? "s" : ""} (go to Start, then Redo)`));
+    }
     root.dataset.choices = String((model.get("legal") || []).length);
     if (focusKey) {
       const again = root.querySelector(`[data-target="${CSS.escape(focusKey)}"], [data-act="${CSS.escape(focusKey)}"]`);

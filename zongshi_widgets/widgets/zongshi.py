@@ -267,6 +267,22 @@ class ZongShiBoard(NamedGameBoard):
         """The move in plain words (:func:`~zongshi_widgets.games.zongshi.render.action_words`)."""
         return render.action_words(self._game, action)
 
+    #: The move log sent to the browser holds at most this many moves around the shown one (a
+    #: Zong Shi game has 500-700 decisions: the whole log would make every update ~50 kB).
+    LOG_WINDOW = 160
+
+    def _wire_moves(self, moves: list) -> list:
+        """The log as the shell reads it, ``[ply, seat, text, null, alt]`` (no action codes:
+        the shell does not read them), cut to :attr:`LOG_WINDOW` moves around the cursor; the
+        front end says how many earlier moves are not listed."""
+        rows = [[e["ply"], e["seat"], e["text"], None, e["alt"]] for e in moves]
+        if len(rows) <= self.LOG_WINDOW:
+            return rows
+        ply = len(self.state.history)
+        here = next((i for i, e in enumerate(moves) if e["ply"] == ply), len(rows) - 1)
+        end = min(len(rows), max(here + 40, self.LOG_WINDOW))
+        return rows[max(0, end - self.LOG_WINDOW) : end]
+
     def picture(self) -> str:
         """The static picture: the public position (no seat's scrolls, no face-down award
         tile), the lesson's marks, the score unless hidden; reconstructed values marked ≈."""
