@@ -93,6 +93,7 @@ function render({ model, el }) {
     const what = acts.length === 1 ? acts[0][2] : acts.length ? `${acts.length} choices` : "not allowed now: click to hear why";
     return h("button", {
       type: "button",
+      tabindex: acts.length ? null : "-1", // Tab goes through the offered choices; the mouse can still ask why not
       class: `${classes} zs-choice${acts.length ? "" : " zs-off"}`,
       "data-target": target,
       "data-part": pid,
@@ -186,7 +187,7 @@ function render({ model, el }) {
     bits.push(" · start player: ", swatch(v.start_player, "zw-inline-swatch"), ` ${labels[v.start_player]}`);
     // the engine names seats by pawn colour ("ivory takes..."); say "ivory player" (ivory is also a material)
     let decision = v.decision || "";
-    const names = geo.seat_names || [];
+    const names = geo.colour_names || [];
     if (v.to_move !== null && v.to_move !== undefined && decision.startsWith(`${names[v.to_move]} `)) decision = `${labels[v.to_move]}${decision.slice(names[v.to_move].length)}`;
     const now = decision ? h("div", { class: "zs-now" }, "Now: ", decision) : null;
     info.replaceChildren(h("div", {}, ...bits), now);
@@ -376,6 +377,7 @@ function render({ model, el }) {
     h("div", { class: "zs-slots", "aria-label": "Completed projects" }, h("span", { class: "zs-sub" }, `Completed (${p.completed.length}/6): `), ...slots),
     h("div", { class: "zs-sub" }, `Visit tiles left: ${p.visit_tiles.join(", ") || "none"} · scrolls in hand: ${p.scroll_count} (limit ${p.hand_limit})`,
       p.known_scrolls.length ? ` · known: ${p.known_scrolls.map(scrollName).join(", ")}` : ""),
+    v.open && v.open[s] && !mine ? h("div", { class: "zs-sub zs-open" }, `Scrolls (open hands): ${v.open[s].hand.map(scrollName).join(", ") || "none"}`) : null,
     p.played.length || effects.length ? h("div", { class: "zs-sub" }, `Played this round: ${p.played.map(scrollName).join(", ") || "none"}${effects.length ? ` · in effect: ${effects.join("; ")}` : ""}`) : null);
   }
 

@@ -144,6 +144,10 @@ class ZongShiBoard(NamedGameBoard):
         n = game.players
         persons = render.person_data(game)
         return {
+            # the shell names seats from "seat_names" (turn line, privacy screen, log): as players,
+            # since a seat colour (ivory) is also a material; the engine's colour names stay apart
+            "seat_names": render.seat_labels(n),
+            "colour_names": list(SEAT_NAMES[:n]),
             "seat_labels": render.seat_labels(n),
             "seat_colours": [render.SEAT_COLOURS[s] for s in SEAT_NAMES[:n]],
             "materials": list(MATERIALS),

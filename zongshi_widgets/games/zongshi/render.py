@@ -249,7 +249,10 @@ def position_html(state, highlight: list | tuple = (), scores: bool = True) -> s
     where = v["step"] + (f", lap {v['lap']}" if v.get("lap") else "") + (" (final round)" if v["final_round"] else "")
     out = [f"<style>{_CSS}</style><div class='zsp'><b>Zong Shi</b> · round {v['round']} · {_e(where)}"]
     if v.get("decision"):
-        out.append(f" · now: {_e(v['decision'])}")
+        decision = v["decision"]
+        if state.to_move is not None and decision.startswith(SEAT_NAMES[state.to_move] + " "):
+            decision = labels[state.to_move] + decision[len(SEAT_NAMES[state.to_move]) :]  # ivory is also a material
+        out.append(f" · now: {_e(decision)}")
     out.append("<h4>Town board</h4><div class='row'>")
     for b in BINS:
         out.append(f"<span class='{cls('bin:' + b)}'><b>{b} bin</b><br>{_boxes_html(v['bins'][b])}<br>{at(b)}</span>")
@@ -260,10 +263,14 @@ def position_html(state, highlight: list | tuple = (), scores: bool = True) -> s
     tiles = ", ".join(f"{_e(k)} ×{n}" for k, n in v["exchange_tiles_left"].items())
     out.append(f"<span class='{cls('pawn-shop')}'><b>Pawn Shop</b><br>{tiles}<br>{at('pawnshop')}</span></div><div class='row'>")
     mats = game.components.person_material
+    folk_rec = {p["id"]: p["rec"] for p in person_data(game)}
     for i, person in enumerate(PERSONS):
         visits = " ".join(f"{_e(SEAT_NAMES[s])}:{p['visited'][person]}" for s, p in enumerate(players) if person in p["visited"])
         award = "award tile face down" if v["award_face_down"][person] else "no award tile"
-        out.append(f"<span class='{cls('person:' + person)}'><b>{person}</b> wants {MATERIALS[mats[i]]}<br>{award}<br>{visits or 'no visits yet'}</span>")
+        out.append(
+            f"<span class='{cls('person:' + person)}'><b>{person}</b> wants {MATERIALS[mats[i]]}{_rec(folk_rec[person])}<br>"
+            f"{award}<br>{visits or 'no visits yet'}</span>"
+        )
     if v["awards_revealed"]:
         out.append(f"<span class='part'>awards revealed: {', '.join(_e(AWARD_TEXT[a]) for a in v['awards_revealed'])}</span>")
     out.append(f"</div><h4>Projects{' ' if 'projects' not in marked else ' (marked)'}</h4><div class='row'>")
@@ -281,7 +288,9 @@ def position_html(state, highlight: list | tuple = (), scores: bool = True) -> s
         for pawn in ("master", "apprentice"):
             info = p[pawn]
             building = ", ".join(_e(cards[x]["name"]) for x in info["building"])
-            pawns.append(f"{pawn}: {_LOCATION_WORDS.get(info['at'], 'at home')}" + (f", building {building} ({info['time']} rd left)" if building else ""))
+            pawns.append(
+                f"{pawn}: {_LOCATION_WORDS.get(info['at'], 'in the workshop')}" + (f", building {building} ({info['time']} rd left)" if building else "")
+            )
         done = ", ".join(_e(cards[x]["name"]) for x in p["completed"]) or "none"
         start = " (start player)" if v["start_player"] == s else ""
         out.append(
