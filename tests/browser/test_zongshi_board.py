@@ -25,6 +25,13 @@ board
 pair = ZongShiBoard(players=3, seats=["human", "human", "greedy"], seed=2, bot_delay=0.05)
 pair
 """,
+    """\
+import zongshi_widgets as zw
+posed = zw.game("zongshi", players=3).from_position({"step": 1, "start": 0, "players": [{"boxes": "jjjbb"}, {}, {}]})
+lesson = ZongShiBoard(state=posed, seats=["human", "greedy", "greedy"], history=False, bot_delay=0.05)
+lesson.mark(["temple", "person:scholar", "merchant_statue"])
+lesson
+""",
 ]
 
 BOARD = ".zw-board[data-game='zongshi']"
@@ -68,7 +75,7 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     run_all_cells(page)
     boards = page.locator(BOARD)
-    expect(boards).to_have_count(2, timeout=60_000)
+    expect(boards).to_have_count(3, timeout=60_000)
     board, pair = boards.nth(0), boards.nth(1)
 
     # the town board and every workshop
@@ -130,6 +137,8 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
         seen = board.get_attribute("data-version")
         if not shot and board.locator(".zs-bin.zs-picking button.zs-boxbtn.zs-on").count():
             screenshot(page, "zongshi-distribution", locator=board)  # the person picks a box in a bin
+            # a seat is named as a player, never by its colour alone (ivory is also a material)
+            assert "Now: ivory player picks a box" in board.locator(".zs-info").inner_text()
             shot = True
         labels.append(click_first_choice(board))
         clicks += 1
@@ -179,6 +188,25 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     expect(pair.locator(".zw-screen")).to_be_visible()
     assert kernel(jupyter_server, relpath, "print(pair.state.to_move)") != first
     expect(pair.locator(".zs-hand")).to_contain_text("Hidden until")
+
+    # -- a posed position (as a lesson poses it): marks, and a part with several choices -----------
+    lesson = boards.nth(2)
+    lesson.scroll_into_view_if_needed()
+    expect(lesson.locator(".zs-mark")).to_have_count(3)
+    wait_for_choices(page, 2, None)
+    lesson.locator("button[data-target='pawn:master']").click()
+    expect(lesson.locator(".zs-person.zs-on")).to_have_count(2, timeout=15_000)  # jade for the scholar, bronze for the official
+    lesson.locator("button.zs-placebtn[data-target='person:scholar']").click()
+    menu = lesson.locator(".zs-menu button.zs-choice")
+    expect(menu.first).to_be_visible()
+    assert menu.count() >= 3 and "visits the scholar (visit tile 1)" in [menu.nth(i).get_attribute("aria-label") for i in range(menu.count())]
+    screenshot(page, "zongshi-menu", locator=lesson)
+    page.keyboard.press("Escape")
+    expect(lesson.locator(".zs-menu")).to_have_count(0)
+    lesson.locator("button.zs-placebtn[data-target='person:scholar']").click()
+    lesson.locator(".zs-menu button.zs-choice[data-act='visit scholar 1']").click()
+    expect(lesson.locator(".zw-log")).to_contain_text("visits the scholar (visit tile 1)", timeout=15_000)
+    expect(lesson.locator(".zs-person[data-part='person:scholar'] .zs-vtile")).to_have_count(1)
 
     # -- dark theme, no console errors ------------------------------------------------------------
     set_theme(page, "dark")

@@ -46,7 +46,8 @@ function render({ model, el }) {
   const summary = h("div", { class: "zs-summary", role: "dialog", "aria-label": "End of the game", hidden: true });
   const legend = h("p", { class: "zs-legend" },
     h("span", { class: "zs-rec", title: geo.rec_tip }, "≈"), " marks a reconstructed value (not from the printed cards; hover for details). ",
-    "Outlined parts are what you may choose now; click any other part to hear which rule forbids it.");
+    "Blue outlines are what you may choose now; click any other part to hear which rule forbids it.",
+    h("span", { class: "zs-marks-note" }, " Pink outlines mark the parts this lesson talks about."));
   shell.stage.append(info, summary, town, bar, shell.lines, shops, legend);
   shell.sideTop.append(hand, scores);
   shell.setStatus("", "info");
@@ -82,9 +83,9 @@ function render({ model, el }) {
    * A part of the board: a button when it offers actions (outlined) or can be asked why not
    * (`probe`: the notation to explain), else a plain element. `part` names it for marks.
    */
-  function part(tag, target, { probe = null, part: partId = null, label = "", cls = "" } = {}, ...kids) {
+  function part(tag, target, { probe = null, part: partId = null, label = "", cls = "", mark = true } = {}, ...kids) {
     const acts = target ? groups.get(target) || [] : [];
-    const pid = partId || target;
+    const pid = mark ? partId || target : null;
     const live = mayAct && (acts.length > 0 || probe);
     const classes = `${cls}${acts.length && mayAct ? " zs-on" : ""}${pid && marked.has(pid) ? " zs-mark" : ""}`;
     if (!live) {
@@ -107,7 +108,7 @@ function render({ model, el }) {
    * button of the place itself; inner parts (boxes, tiles) are buttons of their own. */
   function place(target, probe, label, cls, title, ...kids) {
     const acts = groups.get(target) || [];
-    const head = part("button", target, { probe, label, cls: "zs-title zs-placebtn" }, title);
+    const head = part("button", target, { probe, label, cls: "zs-title zs-placebtn", mark: false }, title); // the place carries the mark
     return h("div", {
       class: `zs-place ${cls}${acts.length && mayAct ? " zs-on" : ""}${marked.has(target) ? " zs-mark" : ""}`,
       "data-part": target,
@@ -190,7 +191,15 @@ function render({ model, el }) {
     const names = geo.colour_names || [];
     if (v.to_move !== null && v.to_move !== undefined && decision.startsWith(`${names[v.to_move]} `)) decision = `${labels[v.to_move]}${decision.slice(names[v.to_move].length)}`;
     const now = decision ? h("div", { class: "zs-now" }, "Now: ", decision) : null;
-    info.replaceChildren(h("div", {}, ...bits), now);
+    // boxes that changed hands with the last move (public): the pick itself, and what followed
+    // without a decision (a master alone in a bin takes every box; award tiles; storage limits)
+    let moved = null;
+    if (v.changes && v.changes.length) {
+      const parts = v.changes.map(([s, gained, lost]) => h("span", { class: "zs-change" }, swatch(s, "zw-inline-swatch"), ` ${labels[s]} `,
+        gained ? h("span", {}, "+", ...[...gained].map((c) => box(LETTER[c]))) : "", lost ? h("span", {}, " −", ...[...lost].map((c) => box(LETTER[c]))) : ""));
+      moved = h("div", { class: "zs-moved" }, "Boxes moved by the last move: ", ...parts);
+    }
+    info.replaceChildren(h("div", {}, ...bits, ` · bag: ${v.bag_size} boxes`), now, moved || "");
   }
 
   function pawnsAt(v, loc) {
@@ -361,6 +370,7 @@ function render({ model, el }) {
       const pid = p.completed[k];
       slots.push(pid ? h("span", { class: "zs-slot zs-full", title: `${cardName(pid)}: ${cards[pid] ? cards[pid].vp : "?"} points` }, cardName(pid), rec(cards[pid] && cards[pid].rec)) : h("span", { class: "zs-slot" }, ""));
     }
+    if (p.overflow && p.overflow.length) slots.push(h("span", { class: "zs-sub", title: "Finished with the Twofold Path when the six spaces were full: counts only in the tie-break" }, ` + ${p.overflow.map(cardName).join(", ")} (tie-break only)`));
     const effects = Object.entries(p.effects || {}).map(([k, val]) => (val === true ? k : `${k}: ${Array.isArray(val) ? val.join(", ") : val}`));
     return h("div", {
       class: `zs-shop${mine ? " zs-mine" : ""}${toMove ? " zs-tomove" : ""}${marked.has(`workshop:${s}`) ? " zs-mark" : ""}`,
@@ -458,6 +468,7 @@ function render({ model, el }) {
     readLegal();
     marked = marks();
     shell.turn.textContent = turnLine(v);
+    legend.classList.toggle("zs-has-marks", marked.size > 0);
     if (v.players) {
       infoLine(v);
       drawTown(v);
