@@ -74,6 +74,8 @@ def test_legal_choices_name_the_part_of_the_board_that_offers_them():
     assert all(a[1].startswith("draft:") for a in board.legal)  # the opening draft
     to_step1(board, random.Random(3))
     assert {a[1] for a in board.legal} == {"pawn:master", "pawn:apprentice"}  # Step 1: choose the pawn
+    mover = board.state.to_move
+    assert board.view["now"] == f"{board.geometry['seat_labels'][mover]} chooses master or apprentice for this turn (Step 1)."
     hot(board, "use master")
     targets = {a[1] for a in board.legal}
     assert {"bin:large", "bin:small", "temple", "pass"} <= targets

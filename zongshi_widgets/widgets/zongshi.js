@@ -33,7 +33,7 @@ function render({ model, el }) {
     label: `Zong Shi board, ${n} players`,
     swatch,
     onKey,
-    hintText: (hint) => hint.text,
+    hintText: (hint) => `“${hint.action}”, which ${hint.text}`, // "The greedy bot would play “pass”, which passes."
   });
   const root = shell.root;
 
@@ -47,7 +47,8 @@ function render({ model, el }) {
   const legend = h("p", { class: "zs-legend" },
     h("span", { class: "zs-rec", title: geo.rec_tip }, "≈"), " marks a reconstructed value (not from the printed cards; hover for details). ",
     "Blue outlines are what you may choose now; click any other part to hear which rule forbids it.",
-    h("span", { class: "zs-marks-note" }, " Pink outlines mark the parts this lesson talks about."));
+    h("span", { class: "zs-marks-note" }, " Pink outlines mark the parts this lesson talks about."),
+    " Pawns: ", pawnChip(0, "master"), " is player 1's master, ", pawnChip(0, "apprentice"), " (dashed) its apprentice.");
   shell.stage.append(info, summary, town, bar, shell.lines, shops, legend);
   shell.sideTop.append(hand, scores);
   shell.setStatus("", "info");
@@ -57,9 +58,10 @@ function render({ model, el }) {
     h("span", { class: "zs-box", style: `--zs-mat:${MC[m]}`, title: `${M[m]} box`, ...attrs }, M[m][0].toUpperCase());
   const boxes = (text) => (text === "nothing" || !text ? [h("span", { class: "zs-empty" }, "empty")] : [...text].map((c) => box(LETTER[c])));
   const rec = (flag) => (flag ? h("span", { class: "zs-rec", title: geo.rec_tip, "aria-label": "reconstructed value" }, "≈") : null);
-  const pawnChip = (seat, pawn) =>
-    h("span", { class: `zs-pawn zs-${pawn}`, style: `--zs-seat:${seatColours[seat]}`, title: `${labels[seat]}'s ${pawn}` },
+  function pawnChip(seat, pawn) { // a declaration: the legend above uses it
+    return h("span", { class: `zs-pawn zs-${pawn}`, style: `--zs-seat:${seatColours[seat]}`, title: `${labels[seat]}'s ${pawn}` },
       `${seat + 1}${pawn === "master" ? "M" : "A"}`);
+  }
   const scrollName = (sid) => (geo.scrolls[sid] || { name: sid }).name;
   const cardName = (pid) => (cards[pid] || { name: pid }).name;
 
@@ -186,10 +188,7 @@ function render({ model, el }) {
     if (v.final_round) bits.push(h("b", { class: "zs-final" }, " · final round"));
     else if (v.end_triggered) bits.push(" · the end is triggered");
     bits.push(" · start player: ", swatch(v.start_player, "zw-inline-swatch"), ` ${labels[v.start_player]}`);
-    // the engine names seats by pawn colour ("ivory takes..."); say "ivory player" (ivory is also a material)
-    let decision = v.decision || "";
-    const names = geo.colour_names || [];
-    if (v.to_move !== null && v.to_move !== undefined && decision.startsWith(`${names[v.to_move]} `)) decision = `${labels[v.to_move]}${decision.slice(names[v.to_move].length)}`;
+    const decision = v.now || ""; // seats named as players (ivory is also a material): widgets/zongshi.py
     const now = decision ? h("div", { class: "zs-now" }, "Now: ", decision) : null;
     // boxes that changed hands with the last move (public): the pick itself, and what followed
     // without a decision (a master alone in a bin takes every box; award tiles; storage limits)

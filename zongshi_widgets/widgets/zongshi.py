@@ -166,8 +166,9 @@ class ZongShiBoard(NamedGameBoard):
         }
 
     def make_view(self, state: ZongShiState, seat: int | None) -> dict:
-        """``state.view(seat)`` plus ``last``, ``changes``, ``scores`` and ``winners`` (all
-        public; see the module docstring)."""
+        """``state.view(seat)`` plus ``now`` (the pending decision, seats named as players),
+        ``last``, ``changes``, ``scores`` and ``winners`` (all public; see the module
+        docstring)."""
         view = super().make_view(state, seat)
         before = None
         node = self.timeline.cursor
@@ -178,6 +179,7 @@ class ZongShiBoard(NamedGameBoard):
         else:
             view["last"] = None
             view["changes"] = []
+        view["now"] = render.decision_words(state)
         sheet = state.score_sheet()
         view["scores"] = {"values": [list(r) for r in sheet.values], "totals": list(sheet.totals), "final": state.is_over}
         view["winners"] = list(sheet.winners) if state.is_over else []

@@ -23,6 +23,7 @@ __all__ = [
     "SEAT_COLOURS",
     "action_words",
     "card_data",
+    "decision_words",
     "person_data",
     "position_html",
     "seat_labels",
@@ -89,6 +90,16 @@ def person_data(game) -> list[dict]:
         prov = (folk.get(person) or {}).get("provenance", "") if isinstance(folk, dict) else ""
         out.append({"id": person, "material": MATERIALS[comp.person_material[i]], "rec": prov in UNCERTAIN})
     return out
+
+
+def decision_words(state) -> str:
+    """The pending decision in words, the seat named as a player (``"ivory player picks a box
+    from the large bin (Step 2)."``: ivory is also a material); ``""`` when the game is over."""
+    decision = state.public_view()["decision"] or ""
+    seat = state.to_move
+    if seat is not None and decision.startswith(SEAT_NAMES[seat] + " "):
+        decision = seat_labels(state.game.players)[seat] + decision[len(SEAT_NAMES[seat]) :]
+    return decision
 
 
 def _scroll_name(game, sid: str) -> str:
@@ -249,10 +260,7 @@ def position_html(state, highlight: list | tuple = (), scores: bool = True) -> s
     where = v["step"] + (f", lap {v['lap']}" if v.get("lap") else "") + (" (final round)" if v["final_round"] else "")
     out = [f"<style>{_CSS}</style><div class='zsp'><b>Zong Shi</b> · round {v['round']} · {_e(where)}"]
     if v.get("decision"):
-        decision = v["decision"]
-        if state.to_move is not None and decision.startswith(SEAT_NAMES[state.to_move] + " "):
-            decision = labels[state.to_move] + decision[len(SEAT_NAMES[state.to_move]) :]  # ivory is also a material
-        out.append(f" · now: {_e(decision)}")
+        out.append(f" · now: {_e(decision_words(state))}")
     out.append("<h4>Town board</h4><div class='row'>")
     for b in BINS:
         out.append(f"<span class='{cls('bin:' + b)}'><b>{b} bin</b><br>{_boxes_html(v['bins'][b])}<br>{at(b)}</span>")
