@@ -309,7 +309,10 @@ def test_action_words_are_plain_english():
     assert action_words(game, "project merchant_statue") == "begins the project Merchant Statue"
     assert action_words(game, "pick ivory") == "picks an ivory box"
     assert action_words(game, "take large gold") == "takes a gold box from the large bin"
-    assert "Swift Fingers" in action_words(game, "play swift_fingers") or "swift" in action_words(game, "play swift_fingers").lower()
+    assert action_words(game, "pay ggij") == "pays 2 gold, 1 ivory and 1 jade boxes"
+    assert action_words(game, "pay gi with artistic_subtlety on bronze") == "pays 1 gold and 1 ivory boxes using Artistic Subtlety on bronze"
+    assert action_words(game, "buy ivory/jade pay ij") == "claims the ivory/jade exchange tile, paying 1 ivory and 1 jade"
+    assert action_words(game, "play swift_fingers") == "plays the scroll Swift Fingers, Sure Fingers"
 
 
 def test_lesson_board_builds_a_zongshi_board():

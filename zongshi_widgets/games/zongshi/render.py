@@ -114,6 +114,15 @@ def _card_name(game, pid: str) -> str:
         return pid
 
 
+def boxes_words(text: str) -> str:
+    """Material letters in words: ``"ggij"`` -> ``"2 gold, 1 ivory and 1 jade"``."""
+    counts = [(text.count(m[0]), m) for m in MATERIALS if text.count(m[0])]
+    parts = [f"{k} {m}" for k, m in counts]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def _a(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
@@ -148,13 +157,21 @@ def action_words(game, action: Any) -> str:
     if head == "play":
         return f"plays the scroll {_scroll_name(game, rest[0])}"
     if head == "pay":
-        return "pays " + " ".join(rest)
+        paid, _, scrolls = " ".join(rest).partition(" with ")
+        words = f"pays {boxes_words(paid)} box{'es' if len(paid) != 1 else ''}"
+        if scrolls:
+            names = []
+            for part in scrolls.split(", "):
+                sid, _, on = part.partition(" on ")
+                names.append(_scroll_name(game, sid) + (f" on {on}" if on else ""))
+            words += " using " + " and ".join(names)
+        return words
     if head == "donate":
         return f"donates {_a(rest[0])} box to the Temple"
     if head == "draw":
         return "draws scrolls at the Temple"
     if head == "buy":
-        return f"claims the {rest[0]} exchange tile, paying {rest[2] if len(rest) > 2 else ''}"
+        return f"claims the {rest[0]} exchange tile, paying {boxes_words(rest[2]) if len(rest) > 2 else 'nothing'}"
     if head == "claim":
         return f"claims the {rest[0]} exchange tile for one {rest[2] if len(rest) > 2 else ''} box"
     if text in ("leave", "no tile", "decline", "no second project"):
