@@ -166,6 +166,7 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     expect(board.locator(".zs-summary")).to_be_visible(timeout=20_000)
     expect(board.locator(".zs-summary")).to_contain_text("Game over:")
     expect(board.locator(".zs-scores")).to_contain_text("Final score")
+    assert "null" not in board.locator(".zs-info").inner_text() and "undefined" not in board.inner_text()
     screenshot(page, "zongshi-end", locator=board)
 
     # -- the privacy screen between two people at one screen --------------------------------------

@@ -198,7 +198,7 @@ function render({ model, el }) {
         gained ? h("span", {}, "+", ...[...gained].map((c) => box(LETTER[c]))) : "", lost ? h("span", {}, " −", ...[...lost].map((c) => box(LETTER[c]))) : ""));
       moved = h("div", { class: "zs-moved" }, "Boxes moved by the last move: ", ...parts);
     }
-    info.replaceChildren(h("div", {}, ...bits, ` · bag: ${v.bag_size} boxes`), now, moved || "");
+    info.replaceChildren(h("div", {}, ...bits, ` · bag: ${v.bag_size} boxes`), now || "", moved || "");
   }
 
   function pawnsAt(v, loc) {
