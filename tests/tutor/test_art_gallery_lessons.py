@@ -357,3 +357,14 @@ def test_a_lesson_on_the_art_gallery_board():
 def test_a_question_on_the_art_gallery_board():
     lb = show_lesson("art_gallery", "final-tie")
     assert not lb.answer("red").solved and lb.answer("yellow").solved and lb.solved
+
+
+@pytest.mark.parametrize("lesson_id", ["tie-tile", "marker-space"])
+def test_a_hidden_information_lesson_opens_on_the_learners_seat(lesson_id):
+    """Hidden information (issue 11): the lesson shows the learner's own hand at once, with no
+    privacy screen ("pass the screen to red") between the learner and the task."""
+    lb = show_lesson("art_gallery", lesson_id)
+    learner = lb.start.to_move
+    assert lb.board.screen == {} and lb.board.watch["seat"] == learner and lb.board.watch["may_act"]
+    fb = lb.attempt(lb.lesson.solutions(lb.start)[0]) if lb.lesson.goal != "answer" else lb.answer(lb.lesson.answer)
+    assert fb.solved
