@@ -352,7 +352,10 @@ def test_a_lesson_on_the_art_gallery_board():
     assert fb.solved and lb.solved and "your tile 25" in lb.board.feedback
     hints = [lb.next_hint() for _ in range(len(lb.lesson.hints) + 1)]
     assert hints[: len(lb.lesson.hints)] == list(lb.lesson.hints)
-    assert hints[-1] == "One answer: bid 5. Press Hint again for another."  # nothing to outline: the action is named
+    assert hints[-1] == "The answer: bid 5."  # nothing to outline: the action is named (and it is the only one)
+    lb = show_lesson("art_gallery", "movement")
+    hints = [lb.next_hint() for _ in range(len(lb.lesson.hints) + 2)]
+    assert hints[-2:] == ["One answer: move 3 cw. Press Hint again for another.", "One answer: move 4 ccw. Press Hint again for another."]
 
 
 def test_a_question_on_the_art_gallery_board():

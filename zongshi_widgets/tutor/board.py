@@ -181,10 +181,12 @@ class LessonBoard(W.VBox):
             k = self._hint_index - len(hints)
             choice = solutions[k % len(solutions)]
             self.board.highlight = self._cells_of(choice)
+            more = " Press Hint again for another." if len(solutions) > 1 else ""
             if self.board.highlight:
-                text = f"One answer is outlined on the board ({choice}). Press Hint again for another."
+                text = f"One answer is outlined on the board ({choice}).{more}"
             else:  # a game whose actions cover no cells (Art Gallery's cards): name the action
-                text = f"One answer: {self.start.action_text(choice, self.start.to_move)}. Press Hint again for another."
+                named = self.start.action_text(choice, self.start.to_move)
+                text = f"One answer: {named}.{more}" if more else f"The answer: {named}."
         self._hint_index += 1
         self._hint.value = f"<div class='zw-lesson-hint'><b>Hint {self._hint_index}:</b> {html.escape(text)}</div>"
         return text
