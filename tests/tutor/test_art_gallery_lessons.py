@@ -329,6 +329,10 @@ def test_only_the_chain_lessons_show_reconstructed_values_and_they_say_so(item, 
     that the values shown are reconstructed."""
     if item.id in CHAIN_LESSONS:
         assert "reconstructed" in item.task
+        # a chain of one card scoring is the reference's reading (2.3): where the answer rests on it, the task says so
+        single = dataclasses.replace(item, options={"single_card_chains": False})
+        if ANSWERS[item.id](single.start()) != ANSWERS[item.id](item.start()):
+            assert "a single card counts as a chain of one (the reference's reading" in item.task.lower()
         return
     other = dataclasses.replace(item, options={"components": other_values})
     state, state2 = item.start(), other.start()
