@@ -39,7 +39,7 @@ def test_the_lessons_cover_the_issue():
     """Issue 11: movement, bids and markers, shop distribution (bid-6 example), gallery ties,
     returned cards, start card, each scoring category with the worked chain examples."""
     ids = set(BY_ID)
-    assert {"movement", "marker-space", "bid-sum", "shop-bid-six", "tie-tile", "tie-marker", "returned-cards", "start-card"} <= ids
+    assert {"movement", "marker-space", "bid-sum", "shop-bid-six", "shop-two-bids", "tie-tile", "tie-marker", "returned-cards", "start-card"} <= ids
     assert {"chain-rows", "chain-blank", "chain-order", "souvenirs", "action-cards", "final-tie"} <= ids
     assert {"reach", "win-painting", "keep-start-card", "shop-most", "pick-best", "legal", "one-of"} <= set(goals("art_gallery"))
     assert registration("art_gallery").lessons == "zongshi_widgets.tutor.art_gallery"
@@ -171,6 +171,19 @@ def _check_shop_bid_six(state, item):
     assert refused.value.rule == "art_gallery.shop.too-expensive" and "3 + 5 = 8" in item.hints[1]
 
 
+def _check_shop_two_bids(state, item):
+    # rulebook, Painting Tiles in the Shop Area, N.B.: several bids are never added together
+    assert state.step == "take" and state.to_move == RED and list(state.bars[0]) == [(RED, 3), (YELLOW, 5), (RED, 4)]
+    assert top_tiles(state)[3] == 33 and 33 in state.cards[RED] and item.goal_args == {"tile": 33}
+    for text in ("take 7", "take 1+3"):
+        with pytest.raises(IllegalAction) as refused:
+            state.parse_action(text)
+        assert refused.value.rule == "art_gallery.shop.too-expensive" and "never add up" in refused.value.message
+    assert {str(a) for a in state.legal_actions()} == {"take 1", "take 3", "take none"}
+    fb, _ = item.attempt(state, "take 3")
+    assert "Your other Shop bid (4) buys on its own turn" in fb.text  # red's second marker is on space III
+
+
 def _check_returned_cards(state, item):
     g2 = state.game.area_index("G2")
     assert state.step == "return" and state.area == g2 and list(state.pool) == [1, 7, 8] and "(a 1, a 7 and an 8)" in item.task
@@ -220,6 +233,7 @@ HINT_CHECKS = {
     "tie-marker": _check_tie_marker,
     "start-card": _check_start_card,
     "shop-bid-six": _check_shop_bid_six,
+    "shop-two-bids": _check_shop_two_bids,
     "returned-cards": _check_returned_cards,
     "chain-rows": _check_chain_rows,
     "chain-blank": _check_chain_blank,

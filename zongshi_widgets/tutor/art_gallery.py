@@ -251,11 +251,20 @@ def _shop_praise(before, action, after, tile=None):
     bid = shop_bid(before)
     tops = top_tiles(before)
     own = set(before.cards[_seat(before)])
-    cost = " + ".join(map(str, action.spaces))
+    if not action.spaces:
+        return f"you take no tile with your bid of {bid} ({SECTION['shop']})."
+    if len(action.spaces) == 1:
+        cost = f"space {action.spaces[0]} costs {action.spaces[0]}, within your bid of {bid}"
+    else:
+        cost = f"spaces {' + '.join(map(str, action.spaces))} = {sum(action.spaces)} fit in your bid of {bid}"
     took = _and([f"tile {tops[sp]} from space {sp}" for sp in action.spaces])
     worth = _and([_souvenir(tops[sp], own) for sp in action.spaces])
-    return (
-        f"spaces {cost} = {sum(action.spaces)} fit in your bid of {bid}, so you take {took}. As a souvenir at the end, {worth}. "
+    seat = _seat(before)
+    later = [v for s, v in before.bars[0][before.cursor + 1 :] if s == seat]
+    text = f"{cost}, so you take {took}. As a souvenir at the end, {worth}. "
+    if later:
+        text += f"Your other Shop bid ({_and([str(v) for v in later])}) buys on its own turn: the values of several bids are never added. "
+    return text + (
         f"One bid may be split between two different spaces, never two tiles from one space, and what is left of the bid is lost ({SECTION['shop']})."
     )
 
