@@ -376,6 +376,12 @@ def test_a_lesson_on_the_art_gallery_board():
     assert hints[-2:] == ["One answer: move 3 cw. Press Hint again for another.", "One answer: move 4 ccw. Press Hint again for another."]
 
 
+def test_a_goal_without_its_arguments_is_refused():
+    item = dataclasses.replace(lesson("art_gallery", "movement"), goal_args={})
+    with pytest.raises(ValueError, match="needs goal_args.area"):
+        item.solutions()
+
+
 def test_a_question_on_the_art_gallery_board():
     lb = show_lesson("art_gallery", "final-tie")
     assert not lb.answer("red").solved and lb.answer("yellow").solved and lb.solved

@@ -63,7 +63,9 @@ def destination(state: ArtGalleryState, action: Move) -> int:
     return (p - action.card) % L if action.direction == "ccw" else (p + action.card) % L
 
 
-def _reach_check(before, action, after, area="G1"):
+def _reach_check(before, action, after, area=None):
+    if area is None:
+        raise ValueError("the goal 'reach' needs goal_args.area, the area to reach (e.g. \"G3\")")
     a = area_of(before, area)
     if not isinstance(action, Move):
         return "this lesson is about moving your pawn."
@@ -73,7 +75,7 @@ def _reach_check(before, action, after, area="G1"):
     return None
 
 
-def _reach_praise(before, action, after, area="G1"):
+def _reach_praise(before, action, after, area=None):
     way = {"cw": "clockwise", "ccw": "anticlockwise", "": "either way"}[action.direction]
     start = _area(before, before.pawns[_seat(before)])
     return (
