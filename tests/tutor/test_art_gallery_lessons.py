@@ -205,7 +205,7 @@ def _check_chain_blank(state, item):
 def _check_chain_order(state, item):
     assert list(state.cards[RED]) == [47, 5, 2, 39] and item.hints[0] == f"Row 1 now reads {_rows(state, RED)[0]}."
     before = chain_scores(state.game.components.cards, [5, 39, 47, 2])[0]
-    assert f"In that order row 1 scored {before}." in item.task
+    assert f"In the order 5, 39, 47, 2 row 1 scored {before}." in item.task
 
 
 def _check_souvenirs(state, item):
