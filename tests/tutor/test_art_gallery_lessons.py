@@ -396,3 +396,14 @@ def test_a_hidden_information_lesson_opens_on_the_learners_seat(lesson_id):
     assert lb.board.screen == {} and lb.board.watch["seat"] == learner and lb.board.watch["may_act"]
     fb = lb.attempt(lb.lesson.solutions(lb.start)[0]) if lb.lesson.goal != "answer" else lb.answer(lb.lesson.answer)
     assert fb.solved
+
+
+@pytest.mark.parametrize("goal", ["win-painting", "keep-start-card"])
+def test_goals_about_the_distribution_say_when_the_bid_does_not_end_the_round(goal):
+    """A teacher's lesson that poses a bid in mid-round: the painting and the start card are
+    not given out yet, and the feedback says so instead of judging."""
+    item = dataclasses.replace(lesson("art_gallery", "marker-space"), goal=goal, question="", answer="")
+    state = item.start()
+    assert not item.solutions(state)
+    fb, after = item.attempt(state, "bid 0")
+    assert not fb.solved and fb.legal and "does not end the round" in fb.text
