@@ -25,6 +25,7 @@ register(
     "zongshi_widgets.games.art_gallery:ArtGallery",
     "Art Gallery: move through the museum, bid for paintings and souvenir tiles; 2-6 players",
     board="zongshi_widgets.widgets.art_gallery:ArtGalleryBoard",
+    lessons="zongshi_widgets.tutor.art_gallery",
 )
 register(
     "zongshi",

@@ -30,11 +30,14 @@ class LessonBoard(W.VBox):
     The learner moves on the board. Illegal moves are refused by the board with the rule
     they break; a legal move is judged by the lesson ("Yes: ..." or "Not yet: ...") and can be
     taken back with *Try again*. Question lessons (``goal = "answer"``) add an answer box and
-    hide the board's scores until the answer is found.
+    hide the board's scores until the answer is found. In a game with hidden information the
+    board shows the learner's seat (the seat to move in the lesson's position), so no privacy
+    screen stands before the lesson.
 
     Args:
         item (Lesson): the lesson.
-        **board_options: passed to the game's board class (e.g. ``bot_delay``).
+        **board_options: passed to the game's board class (e.g. ``bot_delay``, or ``seat`` to
+            watch another seat).
 
     Attributes:
         lesson (Lesson): the lesson.
@@ -49,6 +52,9 @@ class LessonBoard(W.VBox):
         self.solved = False
         self.attempts: list[Feedback] = []
         self._hint_index = 0
+        if self.start.game.game_type.hidden_information and self.start.to_move is not None:
+            # the learner's own seat, so that no privacy screen ("pass to red") stands before the lesson
+            board_options.setdefault("seat", self.start.to_move)
         self.board = board_class(item.game)(state=self.start, seats=["human"] * self.start.game.players, history=False, **board_options)
         self.board.task = item.task
         self.board.hints = False  # the lesson gives its own hints (the Hint button)
@@ -175,7 +181,12 @@ class LessonBoard(W.VBox):
             k = self._hint_index - len(hints)
             choice = solutions[k % len(solutions)]
             self.board.highlight = self._cells_of(choice)
-            text = f"One answer is outlined on the board ({choice}). Press Hint again for another."
+            more = " Press Hint again for another." if len(solutions) > 1 else ""
+            if self.board.highlight:
+                text = f"One answer is outlined on the board ({choice}).{more}"
+            else:  # a game whose actions cover no cells (Art Gallery's cards): name the action
+                named = self.start.action_text(choice, self.start.to_move)
+                text = f"One answer: {named}.{more}" if more else f"The answer: {named}."
         self._hint_index += 1
         self._hint.value = f"<div class='zw-lesson-hint'><b>Hint {self._hint_index}:</b> {html.escape(text)}</div>"
         return text
