@@ -354,6 +354,10 @@ def test_lessons_rest_on_printed_values_and_say_where_one_is_reconstructed(item)
         assert GAME.card(project).provenance == "rulebook"
     for person in item.goal_args.get("tiles", {}):
         assert TOWNSFOLK[person]["provenance"] == "rulebook" and comp.person_material[PERSONS.index(person)] == MATERIALS.index(TOWNSFOLK[person]["material"])
+    if item.goal != "answer":  # a move that visits the Elder or the Merchant pays a reconstructed material
+        visits = {per for a in item.solutions() if a.kind == "visit" for per, _ in a.args[0]}
+        if {per for per in visits if TOWNSFOLK[per]["provenance"] != "rulebook"}:
+            assert "reconstructed" in item.task, f"{item.id} may be solved by visiting {sorted(visits)}"
     shown = {pid for pid in _cards_shown(item) if GAME.card(pid).provenance == "reconstructed"}
     if shown:
         assert "reconstructed" in item.task, f"{item.id} shows {sorted(shown)} without saying their values are reconstructed"
