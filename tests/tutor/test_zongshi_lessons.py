@@ -46,6 +46,7 @@ def test_the_lessons_cover_the_issue():
     assert {"market-master", "market-apprentice", "temple-donate", "temple-apprentice", "pawnshop-master", "pawnshop-apprentice"} <= ids
     assert {"visit-single", "visit-double", "visit-award", "distribution-masters", "privileged-play", "privileged-pick"} <= ids
     assert {"begin-merchant-statue", "advance-project", "exchange-ivory-jade"} <= ids
+    assert {"ivory-mastery", "jade-mastery", "bronze-mastery", "exchange-no-chains"} <= ids
     assert {"blacksmith-tools", "gold-mastery", "merchant-statue-effect", "larger-workshop", "temple-offering"} <= ids
     assert {"scroll-different", "hand-limit", "storage-limit", "end-trigger", "final-round-six"} <= ids
     scored = {"score-completed", "score-tiles", "score-visits", "score-unfinished", "score-leftovers", "score-total", "score-tiebreak", "end-trigger"}
@@ -227,6 +228,8 @@ ENGINE_ANSWERS = {
     "larger-workshop": lambda s: s.public_view()["players"][0]["storage_limit"],
     "temple-offering": lambda s: _scrolls_drawn(s, "draw"),
     "end-trigger": _trigger_bonus,
+    "bronze-mastery": lambda s: sum(_boxes(s, 0)) - sum(_boxes(s.play("project merchant_statue"), 0)),
+    "exchange-no-chains": lambda s: "yes" if s.explain("project merchant_statue") is None else "no",
     "score-completed": lambda s: _row(s, "completed projects"),
     "score-tiles": lambda s: _row(s, "exchange tiles") + _row(s, "all six exchange tiles"),
     "score-visits": lambda s: _row(s, "townsfolk visits"),
@@ -242,6 +245,10 @@ def test_questions_accept_only_the_engines_answer(item):
     assert item.id in ENGINE_ANSWERS, "every question has its answer computed by the engine here"
     state = item.start()
     truth = ENGINE_ANSWERS[item.id](state)
+    if truth in ("yes", "no"):
+        assert item.answer == truth and item.check_answer(truth.title()).solved and item.check_answer(f" {truth}. ").solved
+        assert not item.check_answer({"yes": "no", "no": "yes"}[truth]).solved and not item.check_answer("yes or no").solved
+        return
     if isinstance(truth, str):
         assert item.answer == truth
         assert item.check_answer(truth.title()).solved and item.check_answer(f"the {truth} player").solved
@@ -323,6 +330,10 @@ def test_the_ivory_jade_exchange_example():
 def test_project_effects_show_in_the_lessons():
     """The Projects, in Detail: Blacksmith Tools saves a round; a Gold Mastery one gold; a
     Merchant Statue draws a box when the master goes to the Marketplace."""
+    for lid, saved in (("ivory-mastery", 1), ("jade-mastery", 2)):
+        before, after = _after_paying(lesson("zongshi", lid))
+        paid = [a - b for a, b in zip(_boxes(before, 0), _boxes(after, 0))]
+        assert paid[saved] == 0 and sum(paid) == 3, lid
     _, after = _after_paying(lesson("zongshi", "blacksmith-tools"))
     assert after.position()["players"][0]["master"]["time"] == 1
     before, after = _after_paying(lesson("zongshi", "gold-mastery"))
