@@ -380,6 +380,10 @@ def test_a_lesson_on_the_zong_shi_board():
     right one solves it; a question checks the typed answer."""
     board = show_lesson("zongshi", "begin-merchant-statue")
     assert type(board.board).__name__ == "ZongShiBoard"
+    # hidden information: the learner's own seat, and no privacy screen between lesson seats
+    assert board.board.screen == {} and board.board.watch["seat"] == 0 and board.board.watch["may_act"]
+    blue = show_lesson("zongshi", "market-apprentice")
+    assert blue.board.screen == {} and blue.board.watch["seat"] == 1
     assert board.attempt("pass").text.startswith("Not yet: that move is legal")
     board.reset()
     assert board.attempt("project merchant_statue").solved and board.solved

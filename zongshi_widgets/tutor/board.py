@@ -34,7 +34,10 @@ class LessonBoard(W.VBox):
 
     Args:
         item (Lesson): the lesson.
-        **board_options: passed to the game's board class (e.g. ``bot_delay``).
+        **board_options: passed to the game's board class (e.g. ``bot_delay``). In a game
+            with hidden information the board shows the learner's seat (``seat``: the seat to
+            move in the lesson's position, else 0), so no privacy screen stands between the
+            lesson and the learner; give ``seat`` or ``open_hands`` to choose otherwise.
 
     Attributes:
         lesson (Lesson): the lesson.
@@ -49,6 +52,9 @@ class LessonBoard(W.VBox):
         self.solved = False
         self.attempts: list[Feedback] = []
         self._hint_index = 0
+        if self.start.game.game_type.hidden_information and "seat" not in board_options and "open_hands" not in board_options:
+            # the learner's own view, with no privacy screen between the lesson's seats
+            board_options["seat"] = self.start.to_move if self.start.to_move is not None else 0
         self.board = board_class(item.game)(state=self.start, seats=["human"] * self.start.game.players, history=False, **board_options)
         self.board.task = item.task
         self.board.hints = False  # the lesson gives its own hints (the Hint button)
