@@ -121,12 +121,11 @@ def _visit_praise(before, action, after, tiles: dict) -> str:
     pairs = _visit_pairs(action)
     gift = _gift(before, pairs)
     pm = before.game.components.person_material
-    each = _and([f"the {p.title()} wants {MATERIALS[pm[PERSONS.index(p)]]} and your tile {v} asks {v} box{'es' if v > 1 else ''}" for p, v in pairs])
-    text = f"{each}"
+    each = "; ".join(f"the {p.title()} wants {MATERIALS[pm[PERSONS.index(p)]]}, {v} box{'es' if v > 1 else ''} for your {v} tile" for p, v in pairs)
     if len(pairs) > 1:
-        text += ", plus one more box for each person visited, since your master divides the visit between them"
-    text += f": the gift is {_and([f'{n} {MATERIALS[m]}' for m, n in enumerate(gift) if n])}, back to the bag (rulebook, Paying Respectful Visits)."
-    return text
+        each += "; and each person wants one box more, since your master divides the visit between them"
+    gift_text = _and([f"{n} {MATERIALS[m]}" for m, n in enumerate(gift) if n])
+    return f"{each}: the gift is {gift_text}, back to the bag (rulebook, Paying Respectful Visits)."
 
 
 def _first_visit_check(before, action, after) -> str | None:
