@@ -181,7 +181,12 @@ class LessonBoard(W.VBox):
             k = self._hint_index - len(hints)
             choice = solutions[k % len(solutions)]
             self.board.highlight = self._cells_of(choice)
-            text = f"One answer is outlined on the board ({choice}). Press Hint again for another."
+            if self.board.highlight:
+                text = f"One answer is outlined on the board ({choice}). Press Hint again for another."
+            else:  # a game whose actions have no cells to outline: name the action
+                words = self.start.action_text(choice, self.start.to_move)
+                notation = f" ('{choice}')" if words != str(choice) else ""
+                text = f"One answer: {words}{notation}. Press Hint again for another."
         self._hint_index += 1
         self._hint.value = f"<div class='zw-lesson-hint'><b>Hint {self._hint_index}:</b> {html.escape(text)}</div>"
         return text
