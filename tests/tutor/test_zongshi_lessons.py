@@ -48,6 +48,7 @@ def test_the_lessons_cover_the_issue():
     assert {"begin-merchant-statue", "advance-project", "exchange-ivory-jade"} <= ids
     assert {"ivory-mastery", "jade-mastery", "bronze-mastery", "exchange-no-chains"} <= ids
     assert {"blacksmith-tools", "gold-mastery", "merchant-statue-effect", "larger-workshop", "temple-offering"} <= ids
+    assert {"host-town-meeting", "masterful-use", "swift-fingers"} <= ids
     assert {"scroll-different", "hand-limit", "storage-limit", "end-trigger", "final-round-six"} <= ids
     scored = {"score-completed", "score-tiles", "score-visits", "score-unfinished", "score-leftovers", "score-total", "score-tiebreak", "end-trigger"}
     assert scored <= ids
@@ -325,6 +326,29 @@ def test_the_ivory_jade_exchange_example():
     assert dict(zip(MATERIALS, paid)) == {"gold": 2, "ivory": 2, "jade": 0, "bronze": 0}
     me = after.position()["players"][0]
     assert me["master"]["building"] == ["merchant_statue"] and me["exchange_tiles"] == ["ivory/jade"]
+
+
+def test_scroll_effects_in_the_lessons():
+    """The Scrolls, in Detail: Host a Town Meeting spares the surcharge of a two-person visit
+    (2 jade and 1 bronze instead of the example's 3 and 2); a Masterful Use of Jade takes one
+    jade off a visit; Swift Fingers saves a round on the Merchant Statue."""
+    for lid, want in (("host-town-meeting", {"jade": 2, "bronze": 1}), ("masterful-use", {"jade": 1})):
+        item = lesson("zongshi", lid)
+        before, after = _after_paying(item)
+        paid = {m: a - b for m, a, b in zip(MATERIALS, _boxes(before, 0), _boxes(after, 0)) if a != b}
+        assert paid == want, lid
+        fb, _ = item.attempt(before, item.solutions(before)[0])
+        assert all(f"{n} {m}" in fb.text for m, n in {"host-town-meeting": {"jade": 2, "bronze": 1}, "masterful-use": {"jade": 2}}[lid].items())
+    assert "Town Meeting spares" in item_text("host-town-meeting") and "less one jade for your Masterful Use" in item_text("masterful-use")
+    _, after = _after_paying(lesson("zongshi", "swift-fingers"))
+    assert after.position()["players"][0]["master"]["time"] == 1
+
+
+def item_text(lid: str) -> str:
+    """The praise for the first solution of lesson ``lid``."""
+    item = lesson("zongshi", lid)
+    state = item.start()
+    return item.attempt(state, item.solutions(state)[0])[0].text
 
 
 def test_project_effects_show_in_the_lessons():

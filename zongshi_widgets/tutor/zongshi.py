@@ -106,11 +106,18 @@ def _visit_check(before, action, after, tiles: dict) -> str | None:
     return None
 
 
+def _hosting(before: ZongShiState, pairs: Sequence) -> bool:
+    """Host a Town Meeting spares the surcharge: the master visits exactly two people."""
+    me = _player(before, _seat(before))
+    return bool(me["effects"].get("host")) and _pawn(before) == "master" and len(pairs) == 2
+
+
 def _gift(before: ZongShiState, pairs: Sequence) -> list[int]:
     """The gift of a visit (``MATERIALS`` order): each tile's number of boxes of the person's
-    material, plus one each when several are visited (Paying Respectful Visits)."""
+    material, plus one each when several are visited, unless the master hosts a town meeting
+    for two (Paying Respectful Visits; The Scrolls, in Detail: Host a Town Meeting)."""
     pm = before.game.components.person_material
-    extra = 1 if len(pairs) >= 2 else 0
+    extra = 1 if len(pairs) >= 2 and not _hosting(before, pairs) else 0
     out = [0, 0, 0, 0]
     for person, value in pairs:
         out[pm[PERSONS.index(person)]] += value + extra
@@ -122,10 +129,17 @@ def _visit_praise(before, action, after, tiles: dict) -> str:
     gift = _gift(before, pairs)
     pm = before.game.components.person_material
     each = "; ".join(f"the {p.title()} wants {MATERIALS[pm[PERSONS.index(p)]]}, {v} box{'es' if v > 1 else ''} for your {v} tile" for p, v in pairs)
-    if len(pairs) > 1:
+    if _hosting(before, pairs):
+        each += "; your Town Meeting spares the one box more each person would want when your master visits two (The Scrolls, in Detail)"
+    elif len(pairs) > 1:
         each += "; and each person wants one box more, since your master divides the visit between them"
     gift_text = _and([f"{n} {MATERIALS[m]}" for m, n in enumerate(gift) if n])
-    return f"{each}: the gift is {gift_text}, back to the bag (rulebook, Paying Respectful Visits)."
+    text = f"{each}: the gift is {gift_text}"
+    me = _player(before, _seat(before))
+    saved = [m for m in me["effects"].get("masterful_use", []) if gift[MATERIALS.index(m)]] if _pawn(before) == "master" else []
+    if saved:
+        text += f", less one {_and(saved)} for your Masterful Use (The Scrolls, in Detail)"
+    return text + ", back to the bag (rulebook, Paying Respectful Visits)."
 
 
 def _first_visit_check(before, action, after) -> str | None:
