@@ -416,3 +416,21 @@ def test_a_lesson_on_the_zong_shi_board():
     assert board.next_hint() == "One answer: project merchant_statue. Press Hint again for another."  # no cells to outline
     quiz = show_lesson("zongshi", "score-visits")
     assert not quiz.answer("8").solved and quiz.answer("4").solved
+
+
+def test_odd_input_is_refused_with_words_and_changes_nothing():
+    """Garbage, another game's notation, a number or nothing: refused as not Zong Shi notation,
+    the position unchanged; a question takes words and digits alike."""
+    item = lesson("zongshi", "begin-merchant-statue")
+    state = item.start()
+    before = state.position()
+    for odd in ("fly", "b27,c27,b28,c28", "", "project", "visit scholar", 42, None):
+        fb, after = item.attempt(state, odd)
+        assert not fb.solved and not fb.legal and after is None and fb.text.startswith("Not yet: "), odd
+        assert fb.rule.startswith("zongshi."), odd
+    assert state.position() == before
+    quiz = lesson("zongshi", "score-visits")
+    assert quiz.check_answer("four").solved and quiz.check_answer("4 points").solved
+    assert not quiz.check_answer("4 or 8").solved and not quiz.check_answer("scholar").solved
+    with pytest.raises(ValueError):
+        item.check_answer("4")
