@@ -32,6 +32,7 @@ register(
     "zongshi_widgets.games.zongshi:ZongShi",
     "Zong Shi: masters and apprentices build projects and visit the townsfolk; 3-5 players",
     board="zongshi_widgets.widgets.zongshi:ZongShiBoard",
+    lessons="zongshi_widgets.tutor.zongshi",
 )
 
 

@@ -36,8 +36,10 @@ class LessonBoard(W.VBox):
 
     Args:
         item (Lesson): the lesson.
-        **board_options: passed to the game's board class (e.g. ``bot_delay``, or ``seat`` to
-            watch another seat).
+        **board_options: passed to the game's board class (e.g. ``bot_delay``). In a game
+            with hidden information the board shows the learner's seat (``seat``: the seat to
+            move in the lesson's position, else 0), so no privacy screen stands between the
+            lesson and the learner; give ``seat`` or ``open_hands`` to choose otherwise.
 
     Attributes:
         lesson (Lesson): the lesson.
@@ -52,9 +54,9 @@ class LessonBoard(W.VBox):
         self.solved = False
         self.attempts: list[Feedback] = []
         self._hint_index = 0
-        if self.start.game.game_type.hidden_information and self.start.to_move is not None:
-            # the learner's own seat, so that no privacy screen ("pass to red") stands before the lesson
-            board_options.setdefault("seat", self.start.to_move)
+        if self.start.game.game_type.hidden_information and "seat" not in board_options and "open_hands" not in board_options:
+            # the learner's own view, with no privacy screen between the lesson's seats
+            board_options["seat"] = self.start.to_move if self.start.to_move is not None else 0
         self.board = board_class(item.game)(state=self.start, seats=["human"] * self.start.game.players, history=False, **board_options)
         self.board.task = item.task
         self.board.hints = False  # the lesson gives its own hints (the Hint button)
@@ -184,8 +186,9 @@ class LessonBoard(W.VBox):
             more = " Press Hint again for another." if len(solutions) > 1 else ""
             if self.board.highlight:
                 text = f"One answer is outlined on the board ({choice}).{more}"
-            else:  # a game whose actions cover no cells (Art Gallery's cards): name the action
-                named = self.start.action_text(choice, self.start.to_move)
+            else:  # a game whose actions cover no cells (Art Gallery's cards, Zong Shi's choices): name the action
+                words = self.start.action_text(choice, self.start.to_move)
+                named = words + (f" ('{choice}')" if words != str(choice) else "")
                 text = f"One answer: {named}.{more}" if more else f"The answer: {named}."
         self._hint_index += 1
         self._hint.value = f"<div class='zw-lesson-hint'><b>Hint {self._hint_index}:</b> {html.escape(text)}</div>"
