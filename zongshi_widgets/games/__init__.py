@@ -32,6 +32,11 @@ register(
     "Zong Shi: masters and apprentices build projects and visit the townsfolk; 3-5 players",
     board="zongshi_widgets.widgets.zongshi:ZongShiBoard",
 )
+register(
+    "majolica",
+    "zongshi_widgets.games.majolica:Majolica",
+    "Majolica: draft tiles from the grid, run your workshops to fill design cards; 1-4 players",
+)
 
 
 class _CallableGamesPackage(types.ModuleType):

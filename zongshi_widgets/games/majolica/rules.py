@@ -488,8 +488,6 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
             raise ValueError(f"design cards {missing} are nowhere (give them to the deck, the display or a player)")
     if len(display) > game.components.display:
         raise ValueError(f"the display holds at most {game.components.display} cards")
-    if any(i in game.starting_idx for i in display + deck):
-        raise ValueError("starting design cards are never in the display or the deck")
     known = _int(d, "deck_known", 0, 0, len(deck))
     ch = d.get("city_hall", {"purple": game.city_fill[0], "points": game.city_fill[1]})
     city = (_int(ch, "purple", game.city_fill[0], 0, game.city_fill[0]), _int(ch, "points", game.city_fill[1], 0, game.city_fill[1]))
