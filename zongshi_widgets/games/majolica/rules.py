@@ -538,6 +538,11 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         raise ValueError("step 'start' needs the seat's dealt 'starting' card")
     if game.solo and step not in ("mission", "start") and not revealed and step == "select":
         raise ValueError("solo: four large tiles are revealed at '1. Select Majolica tiles'")
+    for s_, p in enumerate(players):
+        if s_ != seat or step in ("mission", "start", "select", "place", "finish"):
+            for w in range(4):
+                if can_run(_CityView(game, city), p, w):
+                    raise ValueError(f"players[{s_}]: workshop W{w + 1} would have to run at once (rulebook, Run Workshop(s)): not a position at rest")
     rnd = _int(d, "round", 1, 1, 999)
     turn = _int(d, "turn", 1, 1, 99999)
     state = MajolicaState(
@@ -550,6 +555,14 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
     if fresh and game.solo and step == "select":
         state = state._reveal()
     return state
+
+
+@dataclass(frozen=True)
+class _CityView:
+    """What :func:`can_run` reads of a position under construction."""
+
+    game: Majolica
+    city: tuple
 
 
 def _counts_list(text: str) -> list[int]:
