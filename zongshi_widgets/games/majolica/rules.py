@@ -1325,8 +1325,8 @@ class _Work:
             if self.pend is not None or self.pcard >= 0 or self.parr:
                 self.step = "place"
                 return
-            if g.free_discard:
-                self.step = "finish"
+            if g.free_discard and any(any(ws) for ws in self.ws):
+                self.step = "finish"  # Tip 1: discard now, or end the turn
                 return
             self._end_turn()
             return
