@@ -1,0 +1,64 @@
+"""Majolica speed: random full games per second, for 1 to 4 players, base game and all three
+expansions (Cascading Bloom, Kaleidoscopic Design, Mission cards).
+
+Each game starts from ``new_state(seed)`` and plays uniformly random legal actions (listed with
+``legal_actions()`` and played with ``play()``, so every action is checked) to the end; the
+figure includes setup and the final score sheet. Rates are per second of this process's CPU
+time (one core; wall-clock rates are printed too). Random play almost never completes five
+design cards, so multi-player games end at the engine's ``round_limit`` (30 rounds by
+default; see ``Majolica``): the "rounds/game" column shows it, and "5 cards" the share of games
+that ended by the rulebook's condition instead. Solo games last 6 rounds.
+
+Usage: python benchmarks/majolica_games.py [--seconds 3] [--round-limit 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import zongshi_widgets as zw
+
+
+def random_game(game, seed: int) -> tuple[int, int, bool]:
+    """Play one random game; return (actions, rounds, ended by five completed cards)."""
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    actions = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.play(legal[rng.randrange(len(legal))])
+        actions += 1
+    state.score_sheet()
+    return actions, state.round, any(len(p.done) >= 5 for p in state.players)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per line")
+    parser.add_argument("--round-limit", type=int, default=30, help="the engine's round_limit option")
+    args = parser.parse_args()
+    print(f"{'players':>7}  {'expansions':>10}  {'games/s':>8}  {'actions/s':>9}  {'actions/game':>12}  {'rounds/game':>11}  {'5 cards':>7}  {'wall games/s':>12}")
+    for expansions in (False, True):
+        for players in zw.game_type("majolica").player_counts:
+            opts = {"cascading_bloom": True, "kaleidoscopic": True, "missions": True} if expansions else {}
+            game = zw.game("majolica", players=players, round_limit=args.round_limit, **opts)
+            games = actions = rounds = five = 0
+            start, cpu = time.perf_counter(), time.process_time()
+            while time.process_time() - cpu < args.seconds:
+                a, r, f = random_game(game, games)
+                games += 1
+                actions += a
+                rounds += r
+                five += f
+            wall, used = time.perf_counter() - start, time.process_time() - cpu
+            label = "all" if expansions else "none"
+            print(
+                f"{players:>7}  {label:>10}  {games / used:>8.1f}  {actions / used:>9.0f}  {actions / games:>12.0f}  "
+                f"{rounds / games:>11.1f}  {five / games:>7.0%}  {games / wall:>12.1f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
