@@ -39,7 +39,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per line")
     parser.add_argument("--round-limit", type=int, default=30, help="the engine's round_limit option")
     args = parser.parse_args()
-    print(f"{'players':>7}  {'expansions':>10}  {'games/s':>8}  {'actions/s':>9}  {'actions/game':>12}  {'rounds/game':>11}  {'5 cards':>7}  {'wall games/s':>12}")
+    head = ("players", 7), ("expansions", 10), ("games/s", 8), ("actions/s", 9), ("actions/game", 12), ("rounds/game", 11), ("5 cards", 7), ("wall games/s", 12)
+    print("  ".join(f"{h:>{w}}" for h, w in head))
     for expansions in (False, True):
         for players in zw.game_type("majolica").player_counts:
             opts = {"cascading_bloom": True, "kaleidoscopic": True, "missions": True} if expansions else {}
