@@ -38,6 +38,7 @@ import itertools
 import os
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from zongshi_widgets.core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
 
@@ -105,8 +106,7 @@ def _counts(text: str, purple: bool = True) -> list[int]:
     return out
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
     """One player's board (rulebook, Game Setup; Run Workshop(s)).
 
     Attributes:
@@ -245,6 +245,7 @@ class Majolica(Game):
         self.frag = frag
         self.round_limit = round_limit
         self.cards = comp.cards()
+        self.cids = tuple(c.id for c in self.cards)
         self.card_ids = {c.id: i for i, c in enumerate(self.cards)}
         ns, nd = len(comp.starting), len(comp.deck)
         self.starting_idx = tuple(range(ns))
@@ -582,6 +583,13 @@ FIELDS = (
 )  # fmt: skip
 
 
+_ns: dict = {}
+exec("def _transfer(dst, src):\n" + "".join(f"    dst.{k} = src.{k}\n" for k in FIELDS), _ns)
+#: ``_transfer(dst, src)`` copies every field of FIELDS (generated once: a plain attribute copy).
+_transfer = _ns["_transfer"]
+CELLS = tuple(cell_name(i) for i in range(16))
+
+
 class MajolicaState(State):
     """A Majolica position (see :class:`zongshi_widgets.core.State` for the contract).
 
@@ -599,8 +607,9 @@ class MajolicaState(State):
     def _copy(self, **kw) -> MajolicaState:
         new = MajolicaState.__new__(MajolicaState)
         State.__init__(new, self.game, kw.pop("history", self.history), kw.pop("chance", self.chance))
-        for k in FIELDS:
-            setattr(new, k, kw[k] if k in kw else getattr(self, k))
+        _transfer(new, self)
+        for k, v in kw.items():
+            setattr(new, k, v)
         new._legal = None
         return new
 
@@ -621,6 +630,11 @@ class MajolicaState(State):
             self._legal = tuple(_legal(self)) if self.seat is not None else ()
         return list(self._legal)
 
+    def _legal_tuple(self) -> tuple:
+        if self._legal is None:
+            self._legal = tuple(_legal(self)) if self.seat is not None else ()
+        return self._legal
+
     def parse_action(self, notation: str) -> str:
         """The legal action written as ``notation`` (spacing and case do not matter).
 
@@ -629,8 +643,11 @@ class MajolicaState(State):
         """
         if not isinstance(notation, str):
             raise IllegalAction("majolica.notation", f"{notation!r} is not an action: write e.g. 'take a1-d1', 'place W2', 'move R'")
+        legal = self._legal_tuple()
+        if notation in legal:
+            return notation
         text = " ".join(notation.replace("+", " + ").split())
-        for a in self.legal_actions():
+        for a in legal:
             if a.lower() == text.lower():
                 return a
         self.check(text)
@@ -640,7 +657,7 @@ class MajolicaState(State):
         """Raise :class:`IllegalAction` (rule id and rulebook section) when ``action`` is not legal."""
         if self.seat is None:
             raise IllegalAction("core.game-over", "The game is over: nobody may act any more.")
-        if isinstance(action, str) and action in self.legal_actions():
+        if isinstance(action, str) and action in self._legal_tuple():
             return
         _diagnose(self, action)
 
@@ -858,7 +875,7 @@ def can_run(state_or_work, seat_player: Player | None, w: int, ws=None) -> bool:
 
 def _legal(s: MajolicaState) -> list[str]:
     g, step, p = s.game, s.step, s.players[s.seat]
-    cid = [c.id for c in g.cards]
+    cid = g.cids
     out: list[str] = []
     if step == "mission":
         return [f"mission M{m + 1}" for m in s.missions_open]
@@ -871,11 +888,11 @@ def _legal(s: MajolicaState) -> list[str]:
                 out += [f"take {COL[c]} + {cid[i]}" for i in s.display]
                 out.append(f"take {COL[c]} + arrange")
         else:
-            out += [f"take {cell_name(a)}-{cell_name(b)}" for a, b in _runs(s.up, g.whole_runs)]
+            out += [f"take {CELLS[a]}-{CELLS[b]}" for a, b in _runs(s.up, g.whole_runs)]
             for i in BORDER:
                 if s.up >> i & 1:
-                    out += [f"take {cell_name(i)} + {cid[k]}" for k in s.display]
-                    out.append(f"take {cell_name(i)} + arrange")
+                    out += [f"take {CELLS[i]} + {cid[k]}" for k in s.display]
+                    out.append(f"take {CELLS[i]} + arrange")
     elif step == "place":
         if s.pend is not None:
             out += [f"place W{w + 1}" for w in range(4)]
@@ -1033,8 +1050,7 @@ class _Work:
     def __init__(self, s: MajolicaState):
         self.s = s
         self.game = s.game
-        for k in FIELDS:
-            setattr(self, k, getattr(s, k))
+        _transfer(self, s)
         p = s.players[s.seat]
         self.ws = [list(x) for x in p.ws]
         self.slots = list(p.slots)
@@ -1055,9 +1071,12 @@ class _Work:
     def freeze(self, history) -> MajolicaState:
         players = list(self.players)
         players[self.me] = self.player()
-        kw = {k: getattr(self, k) for k in FIELDS}
-        kw["players"] = tuple(players)
-        return self.s._copy(history=history, chance=self.chance, **kw)
+        new = MajolicaState.__new__(MajolicaState)
+        State.__init__(new, self.game, history, self.chance)
+        _transfer(new, self)
+        new.players = tuple(players)
+        new._legal = None
+        return new
 
     def runnable(self, w: int) -> bool:
         g, ws = self.game, self.ws[w]
