@@ -409,3 +409,33 @@ def test_missions_scored_only_for_their_holder():
     row = dict(zip(sheet.categories, sheet.values[0]))
     assert row["M3: complete three 4-point design cards"] == 2 and row["M7: be the first to complete 3 design cards"] == 0
     assert s.mission_done(0, 6) and s.mission_done(0, 2)
+
+
+def test_tip3_hand_icon_tile_before_or_after_the_pending_run():
+    """Rulebook, Tip 3 and Goal of the Game ("you may decide the order"; reference FAQ 14): with a
+    run still pending, the hand icon's tile may come first or after."""
+    me = {"workshops": ["RRRYYY", "", "BBGG", ""], "slots": ["D11", "-", "D01"], "cards": {"D01": "RR"}}
+    s = pose(me=me)
+    s = play(s, "take a1 + arrange", "arrange D01 - D11")
+    assert s.legal_actions() == ["run W1", "run W3"]
+    s = play(s, "run W1")  # only Y fits D01: it moves without a choice and completes the card
+    assert board(s)["completed"] == ["D01"]
+    legal = s.legal_actions()
+    assert legal[0] == "run W3" and "bonus R W1" in legal and legal[-1] == "no bonus"
+    first = play(s, "bonus B W2")  # W2: R R R Y Y B, no 2:2:2; W3 is the only run left and starts
+    assert first.run[0] == 2 and first.bonus == 0 and sorted(board(first)["workshops"][1]) == sorted("RRRYYB")
+    later = play(s, "run W3")
+    assert later.run[0] == 2 and later.bonus == 1
+
+
+def test_round_limit_is_the_engines_not_the_rulebooks():
+    """Not a rule: the engine's round_limit option ends a game nobody finishes (random play);
+    the score sheet says so. None plays by the rulebook alone (Game End)."""
+    g = zw.game("majolica", players=2, round_limit=1)
+    s = pose(grid=["RYBG", "yBGr", "bGRy", "gryb"], options={"round_limit": 1})
+    s = play(s, "take a1-d1", "place W1", "end")
+    assert s.is_over and "round limit (1)" in s.score_sheet().notes
+    assert g.options == {"round_limit": 1}
+    s = pose(grid=["RYBG", "yBGr", "bGRy", "gryb"], options={"round_limit": None})
+    s = play(s, "take a1-d1", "place W1", "end")
+    assert not s.is_over and s.round == 2
