@@ -439,3 +439,16 @@ def test_round_limit_is_the_engines_not_the_rulebooks():
     s = pose(grid=["RYBG", "yBGr", "bGRy", "gryb"], options={"round_limit": None})
     s = play(s, "take a1-d1", "place W1", "end")
     assert not s.is_over and s.round == 2
+
+
+def test_missions_m7_and_m8_are_tracked_during_the_game():
+    """Mission Cards M7 (first to complete 3 design cards) and M8 (2 or more in one turn):
+    tracked as they happen."""
+    me = {"workshops": ["RRRYYY", "", "BBGG", ""], "slots": ["D03", "-", "D01"], "cards": {"D01": "RR", "D03": "BG"}, "completed": ["D09", "D10"]}
+    s = pose(me=me, options={"missions": True}, missions_open=["M1", "M2", "M3"])
+    s = play(s, "take a1 + arrange", "arrange D01 - D03", "run W1")
+    assert board(s)["completed"] == ["D09", "D10", "D01"] and s.position()["first3"] == 0
+    assert s.position()["two_in_a_turn"] == []
+    s = play(s, "run W3")
+    assert board(s)["completed"][-1] == "D03" and s.position()["two_in_a_turn"] == [0]
+    assert s.mission_done(0, 6) and s.mission_done(0, 7) and s.bonus == 2

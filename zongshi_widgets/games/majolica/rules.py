@@ -292,7 +292,8 @@ class Majolica(Game):
         ``workshops`` (4 strings), ``slots`` (3 card ids or ``-``), ``cards`` ({id: tiles on
         it}), ``completed``, ``tokens``, ``purples``, ``blooms``, ``mission`` (``M1``..``M8`` or
         ``""``), ``mission_tiles``, ``starting`` (the dealt starting card still to slot)),
-        ``missions_open``, ``first3``, ``two_in_a_turn``, ``pending`` ({``tiles``, ``card``,
+        ``missions_open``, ``first3`` (seat or -1), ``two_in_a_turn`` (seats), ``setup`` (setup
+        choices made so far), ``pending`` ({``tiles``, ``card``,
         ``arrange``, ``took4``, ``ran``, ``completed``, ``bonus``, ``bloomed``}), ``run``
         ({``workshop``, ``moved``, ``phase``}), ``overflow`` (workshop 1..4 or 0).
 
@@ -338,12 +339,9 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
             stack = tuple(_counts_list(d["stack"]))
         else:
             rest = list(all_large)
-            for c in revealed:
-                rest.remove(c) if c in rest else None
-            for c in range(4):
-                for _ in range(flipped[c]):
-                    if c in rest:
-                        rest.remove(c)
+            for c in list(revealed) + [k for k in range(4) for _ in range(flipped[k])]:
+                if c in rest:
+                    rest.remove(c)
             chance.shuffle(rest)
             stack = tuple(rest)
         got = sorted(list(stack) + list(revealed) + [c for c in range(4) for _ in range(flipped[c])])
@@ -521,8 +519,6 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         if run_t[2] not in ("move", "fragment"):
             raise ValueError("run.phase is 'move' or 'fragment'")
     over = _int(d, "overflow", 0, 0, 4) - 1
-    if not game.solo and "grid" not in d and not fresh:
-        pass
     if step in ("mission", "start") and not fresh and (ptiles or pcard >= 0 or run_t):
         raise ValueError("a setup step has no pending tiles, card or run")
     if step == "select" and (ptiles or pcard >= 0 or pend.get("arrange") or run_t or over >= 0):
