@@ -18,7 +18,7 @@ def test_generic_board_plays_majolica():
     assert board.legal == ["start slot 1", "start slot 2", "start slot 3"]
     _play(board, "start slot 1")
     _play(board, "start slot 3")
-    assert board.legal[0].startswith("take ") and board.view["step_text"] == "1. Select Majolica tiles"
+    assert board.legal[0].startswith("take ") and board.view["step"] == "1. Select Majolica tiles"
     assert "deck" not in board.view and board.view["deck_size"] == 30
     for _ in range(80):
         if not board.legal:

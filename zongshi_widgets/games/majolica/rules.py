@@ -664,20 +664,70 @@ class MajolicaState(State):
 
     # -- views ---------------------------------------------------------------------------------
     def public_view(self) -> dict:
-        """Everything on the table (every seat sees the same): the description without the deck's
-        and (solo) the face-down stack's order; ``deck_size``, ``deck_bottom`` (the cards
-        everybody saw replaced to the bottom) and the stack's colour counts instead."""
-        pos = self.position()
-        pos.pop("to_move")
-        pos["turn_count"] = pos.pop("turn")
-        deck = pos.pop("deck")
-        pos["deck_size"] = len(deck)
-        pos["deck_bottom"] = deck[len(deck) - self.known :]
-        if self.game.solo:
-            pos["stack"] = "".join(sorted(pos["stack"], key=COL.index))
-        pos["score"] = [sum(row) for row in self.score_sheet().values]
-        pos["step_text"] = STEP_TEXT.get(self.step, "")
-        return pos
+        """Everything on the table, in plain words (every seat sees the same; the generic board
+        shows it as is). The deck's order and (solo) the face-down stack's order are left out:
+        ``deck_size`` and ``deck_bottom`` (the cards everybody saw replaced to the bottom)
+        instead. Keys: ``round``, ``start_player``, ``step``, ``grid`` (rows, ``·`` = taken
+        this round) or solo ``revealed``/``face_down``, ``display`` (cards as ``id points:
+        spaces``), ``deck_size``, ``deck_bottom``, ``city_hall``, ``purple_out``, ``boards``
+        (one record per seat), ``this_turn`` (what is pending), ``score`` (totals so far);
+        with Mission cards ``missions_open``."""
+        g = self.game
+        out = {"round": self.round, "start_player": g.seat_names[self.start], "step": STEP_TEXT.get(self.step, "") if self.seat is not None else "game over"}
+        if g.solo:
+            out["revealed"] = " ".join(COL[c] for c in self.revealed) or "–"
+            out["face_down"] = len(self.stack)
+        else:
+            out["grid"] = [" ".join(COL[self.grid[r * 4 + c]] if self.up >> (r * 4 + c) & 1 else "·" for c in range(4)) for r in range(4)]
+        out["display"] = [card_text(g, i) for i in self.display]
+        out["deck_size"] = len(self.deck)
+        out["deck_bottom"] = [g.cids[i] for i in self.deck[len(self.deck) - self.known :]]
+        out["city_hall"] = f"{self.city[0]} purple tiles, {self.city[1]} one-point tokens"
+        out["purple_out"] = self.purple_out
+        boards = []
+        for s, p in enumerate(self.players):
+            rec = {"player": g.seat_names[s]}
+            for w in range(4):
+                rec[f"W{w + 1}"] = _tiles(p.ws[w]) or "–"
+            for k, (i, f) in enumerate(zip(p.slots, p.fills)):
+                rec[f"slot {k + 1}"] = f"{card_text(g, i)} holds {_tiles(f) or 'nothing'}" if i >= 0 else "–"
+            rec["completed"] = " ".join(g.cids[i] for i in p.done) or "–"
+            rec["tokens"] = p.tokens
+            rec["purple tiles taken"] = p.purples
+            if g.bloom:
+                rec["Bloom tokens"] = p.blooms
+            if g.use_missions:
+                rec["mission"] = f"M{p.mission + 1}: {MISSIONS[p.mission]}" if p.mission >= 0 else "–"
+                if p.mission in (1, 3):
+                    rec["mission tiles"] = "".join(COL[c] for c in range(4) if p.mstore >> c & 1) or "–"
+            if self.starting[s] >= 0:
+                rec["starting card to slot"] = card_text(g, self.starting[s])
+            boards.append(rec)
+        out["boards"] = boards
+        now = {}
+        if self.pend is not None:
+            now["tiles to place"] = _tiles(self.pend)
+        if self.pcard >= 0:
+            now["card to slot"] = card_text(g, self.pcard)
+        if self.parr:
+            now["rearrangement"] = "to do"
+        if self.ran:
+            now["workshops run"] = " ".join(f"W{w + 1}" for w in range(4) if self.ran >> w & 1)
+        if self.run:
+            now["running"] = f"W{self.run[0] + 1}, {self.run[1]} moved"
+        if self.over >= 0:
+            now["overflowing"] = f"W{self.over + 1}"
+        if self.bonus:
+            now["hand-icon tiles"] = self.bonus
+        if self.took4 and g.use_missions:
+            now["4-tile take"] = "yes"
+        out["this_turn"] = now or "–"
+        if g.use_missions:
+            out["missions_open"] = [f"M{m + 1}: {MISSIONS[m]}" for m in self.missions_open] or "–"
+            out["first_to_3_cards"] = g.seat_names[self.first3] if self.first3 >= 0 else "–"
+            out["two_cards_in_a_turn"] = [g.seat_names[x] for x in range(g.players) if self.m8 >> x & 1] or "–"
+        out["score"] = [sum(row) for row in self.score_sheet().values]
+        return out
 
     def _determinize(self, seat: int, rng: random.Random) -> MajolicaState:
         unseen = sorted(self.deck[: len(self.deck) - self.known])
@@ -824,6 +874,12 @@ class MajolicaState(State):
 
 
 # -- rules: what may run, what is open ---------------------------------------------------------
+def card_text(game: Majolica, i: int) -> str:
+    """A design card in words: ``"D05 3 pts: RRB"`` (``*`` a blank space, ``+hand`` the hand icon)."""
+    c = game.cards[i]
+    return f"{c.id} {c.points} pts: {_tiles(c.spaces)}{'*' * c.blank}{' +hand' if c.hand else ''}"
+
+
 def card_open(game: Majolica, card: int, fill, c: int) -> bool:
     """Whether a tile of colour ``c`` (0..3) fits an open space of ``card`` holding ``fill``
     (rulebook, Run Workshop(s); Kaleidoscopic Design: a blank space takes any colour but purple).
