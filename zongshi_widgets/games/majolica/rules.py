@@ -160,9 +160,11 @@ class Majolica(Game):
         round_limit (int | None): NOT A RULE OF THE BOOK: the game also ends at the end of this
             round. The rulebook ends a multi-player game only when someone has completed 5
             design cards; uniformly random play (bots, tests, benchmarks) jams its workshops and
-            almost never gets there, so the engine ends such games after ``round_limit`` rounds
-            (default 30, far beyond a game between people). ``None`` plays by the book. The
-            score sheet says when the limit ended a game. Solo play always lasts 6 rounds.
+            almost never gets there, so the engine ends such games after ``round_limit`` rounds.
+            Default 30: our estimate (not measured) is that a 4-player game between people takes
+            about 15 rounds (about one turn per player per round; the box says 40 minutes), so
+            30 should not bind; ``None`` plays by the book alone. The score sheet says when the
+            limit ended a game. Solo play always lasts 6 rounds.
 
     Raises:
         ValueError: a bad player count, option value or component file.
