@@ -1,5 +1,6 @@
 """The recorded playthroughs (``tests/playthroughs/majolica_*.txt``, written by
-``scripts/playthroughs.py majolica``) still come out of the engine letter for letter."""
+``scripts/playthroughs.py majolica``) still come out of the engine letter for letter: one game
+per player count, and one 3-player game with all three expansions."""
 
 import importlib.util
 import pathlib
@@ -18,17 +19,22 @@ def _module():
     return module
 
 
-@pytest.mark.parametrize("players", zw.game_type("majolica").player_counts)
-def test_playthrough_file_matches_the_engine(players):
-    module = _module()
-    path = module.OUT / f"majolica_{players}p_seed{module.SEED}.txt"
+CASES = list(_module().cases(["majolica"], with_options=True))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[3].name for c in CASES])
+def test_playthrough_file_matches_the_engine(case):
+    name, players, seed, path, options = case
     assert path.exists(), f"run: python scripts/playthroughs.py majolica ({path.name} is missing)"
-    assert module.record("majolica", players) == path.read_text(), f"{path.name} differs: the rules changed? regenerate with scripts/playthroughs.py"
+    text = _module().record(name, players, seed, options)
+    assert text == path.read_text(), f"{path.name} differs: the rules changed? regenerate with scripts/playthroughs.py"
 
 
 def test_playthroughs_are_legal_games():
-    text = (_module().OUT / "majolica_4p_seed1.txt").read_text()
-    state = zw.game("majolica", players=4).new_state(seed=1)
+    """Each line's legal-action count and action replay in the engine (all expansions on)."""
+    path = next(c[3] for c in CASES if c[4])
+    text = path.read_text()
+    state = zw.game("majolica", players=3, cascading_bloom=True, kaleidoscopic=True, missions=True).new_state(seed=2)
     for line in text.splitlines():
         if line[:1].isdigit():
             head, action = line.split("] ", 1)
