@@ -452,3 +452,28 @@ def test_missions_m7_and_m8_are_tracked_during_the_game():
     s = play(s, "run W3")
     assert board(s)["completed"][-1] == "D03" and s.position()["two_in_a_turn"] == [0]
     assert s.mission_done(0, 6) and s.mission_done(0, 7) and s.bonus == 2
+
+
+def test_every_refusal_names_its_rule_and_changes_nothing(refuse):
+    """House rules: an illegal action raises IllegalAction with a stable rule id and the
+    rulebook section; the state is unchanged."""
+    # no design card left in the display (reference section 3: deck running out)
+    s = pose(display=[])
+    err = refuse(s, "take a1 + D05", "majolica.select.no-display")
+    assert "reference section 3" in err.message
+    # white shovels used up (rulebook, Run Workshop(s) I)
+    s = play(pose(me={"workshops": ["", "RRYYB", "", ""], "slots": ["-", "D29", "-"]}), "take c1 + arrange", "place W2", "move R", "move Y", "move B")
+    s2 = play(pose(me={"workshops": ["", "RRYYB", "", ""], "slots": ["-", "D29", "-"]}), "take c1 + arrange", "place W2", "move R", "move Y")
+    assert s2.legal_actions() == ["move R", "move Y", "move B", "stop"] and s.step == "place"
+    # discarding at any time is a variant (Tip 1)
+    off = pose(me={"workshops": ["R", "", "", ""]}, options={"discard_any_time": False})
+    refuse(off, "discard W1 R", "majolica.discard.any-time")
+    # the M4 tile needs the mission and a 4-tile take
+    s = play(pose(), "take a1-a4")
+    refuse(s, "mission R", "majolica.mission.m4")
+    # a run that cannot run (Tip 4)
+    s = play(pose(me={"workshops": ["RRRYYY", "", "BBGG", ""], "slots": ["D11", "-", "D09"]}), "take a1 + arrange", "arrange D09 - D11")
+    refuse(s, "run W2", "majolica.run.conditions")
+    # the game over
+    over = play(pose(me={"completed": ["D01", "D02", "D03", "D04", "D05"]}, grid=["RYBG", "yBGr", "bGRy", "gryb"]), "take a1-d1", "place W1", "end")
+    refuse(over, "take a1-d1", "core.game-over")
