@@ -5,11 +5,12 @@ Each game starts from ``new_state(seed)`` and plays uniformly random legal actio
 ``legal_actions()`` and played with ``play()``, so every action is checked) to the end; the
 figure includes setup and the final score sheet. Rates are per second of this process's CPU
 time (one core; wall-clock rates are printed too). Random play almost never completes five
-design cards, so multi-player games end at the engine's ``round_limit`` (30 rounds by
-default; see ``Majolica``): the "rounds/game" column shows it, and "5 cards" the share of games
-that ended by the rulebook's condition instead. Solo games last 6 rounds.
+design cards, so multi-player games end by the engine's ``stall_rounds`` option (no card
+completed for 30 rounds by default; see ``Majolica``): the "rounds/game" column shows how long
+they last, and "5 cards" the share of games that ended by the rulebook's condition instead.
+Solo games last 6 rounds.
 
-Usage: python benchmarks/majolica_games.py [--seconds 3] [--round-limit 30]
+Usage: python benchmarks/majolica_games.py [--seconds 3] [--stall-rounds 30]
 """
 
 from __future__ import annotations
@@ -37,14 +38,14 @@ def random_game(game, seed: int) -> tuple[int, int, bool]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per line")
-    parser.add_argument("--round-limit", type=int, default=30, help="the engine's round_limit option")
+    parser.add_argument("--stall-rounds", type=int, default=30, help="the engine's stall_rounds option")
     args = parser.parse_args()
     head = ("players", 7), ("expansions", 10), ("games/s", 8), ("actions/s", 9), ("actions/game", 12), ("rounds/game", 11), ("5 cards", 7), ("wall games/s", 12)
     print("  ".join(f"{h:>{w}}" for h, w in head))
     for expansions in (False, True):
         for players in zw.game_type("majolica").player_counts:
             opts = {"cascading_bloom": True, "kaleidoscopic": True, "missions": True} if expansions else {}
-            game = zw.game("majolica", players=players, round_limit=args.round_limit, **opts)
+            game = zw.game("majolica", players=players, stall_rounds=args.stall_rounds, **opts)
             games = actions = rounds = five = 0
             start, cpu = time.perf_counter(), time.process_time()
             while time.process_time() - cpu < args.seconds:

@@ -428,17 +428,23 @@ def test_tip3_hand_icon_tile_before_or_after_the_pending_run():
     assert later.run[0] == 2 and later.bonus == 1
 
 
-def test_round_limit_is_the_engines_not_the_rulebooks():
-    """Not a rule: the engine's round_limit option ends a game nobody finishes (random play);
-    the score sheet says so. None plays by the rulebook alone (Game End)."""
-    g = zw.game("majolica", players=2, round_limit=1)
-    s = pose(grid=["RYBG", "yBGr", "bGRy", "gryb"], options={"round_limit": 1})
-    s = play(s, "take a1-d1", "place W1", "end")
-    assert s.is_over and "round limit (1)" in s.score_sheet().notes
-    assert g.options == {"round_limit": 1}
-    s = pose(grid=["RYBG", "yBGr", "bGRy", "gryb"], options={"round_limit": None})
-    s = play(s, "take a1-d1", "place W1", "end")
-    assert not s.is_over and s.round == 2
+def test_stall_rounds_is_the_engines_not_the_rulebooks():
+    """Not a rule: the engine's stall_rounds option ends a game where nobody has completed a
+    design card for that many rounds (random play); the score sheet says so. A completion
+    resets the count; None plays by the rulebook alone (Game End)."""
+    g = zw.game("majolica", players=2, stall_rounds=3)
+    assert g.options == {"stall_rounds": 3}
+    end_of_round = {"grid": ["RYBG", "yBGr", "bGRy", "gryb"], "round": 5}
+    s = play(pose(options={"stall_rounds": 3}, last_completion_round=2, **end_of_round), "take a1-d1", "place W1", "end")
+    assert s.is_over and "no card was completed for 3 rounds" in s.score_sheet().notes
+    s = play(pose(options={"stall_rounds": 3}, last_completion_round=3, **end_of_round), "take a1-d1", "place W1", "end")
+    assert not s.is_over and s.round == 6
+    s = play(pose(options={"stall_rounds": None}, **end_of_round), "take a1-d1", "place W1", "end")
+    assert not s.is_over and s.round == 6
+    # completing a card records its round
+    me = {"workshops": ["RRRYY", "", "", ""], "slots": ["D01", "-", "-"], "cards": {"D01": "RR"}}
+    s = play(pose(me=me, round=4), "take b1 + arrange", "place W1")
+    assert s.position()["last_completion_round"] == 4
 
 
 def test_missions_m7_and_m8_are_tracked_during_the_game():

@@ -117,7 +117,7 @@ def test_unreadable_component_files_are_refused(tmp_path):
 
 @pytest.mark.parametrize(
     "options",
-    [{"players": 5}, {"players": 0}, {"missions": 1}, {"fragment": "W4"}, {"city_hall_empty": "maybe"}, {"round_limit": 0}, {"whole_runs": "yes"}],
+    [{"players": 5}, {"players": 0}, {"missions": 1}, {"fragment": "W4"}, {"city_hall_empty": "maybe"}, {"stall_rounds": 0}, {"whole_runs": "yes"}],
 )
 def test_bad_options_are_refused(options):
     with pytest.raises(ValueError):
