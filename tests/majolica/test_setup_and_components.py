@@ -210,3 +210,12 @@ def test_faq18_the_end_is_checked_only_at_the_end_of_the_round():
     me = {"completed": ["D01", "D02", "D03", "D04", "D05"]}
     s = play(pose(me=me), "take a1-d1", "place W1", "end")
     assert not s.is_over and s.to_move == 1
+
+
+def test_a_finished_game_is_described_and_posed_again():
+    """position() of a finished game poses an equal finished game (lessons show final boards)."""
+    me = {"completed": ["D01", "D02", "D03", "D04", "D05"]}
+    over = play(pose(me=me, grid=["RYBG", "yBGr", "bGRy", "gryb"]), "take a1-d1", "place W1", "end")
+    again = over.game.from_position(over.position(), seed=5)
+    assert over.is_over and again.is_over and again.score_sheet().totals == over.score_sheet().totals
+    assert again.position() == over.position()

@@ -296,7 +296,7 @@ class Majolica(Game):
         it}), ``completed``, ``tokens``, ``purples``, ``blooms``, ``mission`` (``M1``..``M8`` or
         ``""``), ``mission_tiles``, ``starting`` (the dealt starting card still to slot)),
         ``missions_open``, ``first3`` (seat or -1), ``two_in_a_turn`` (seats), ``setup`` (setup
-        choices made so far), ``last_completion_round`` (the round of the latest completed design
+        choices made so far), ``over`` (true: the game has ended), ``last_completion_round`` (the round of the latest completed design
         card, 0 for none; see the ``stall_rounds`` option), ``pending`` ({``tiles``, ``card``,
         ``arrange``, ``took4``, ``ran``, ``completed``, ``bonus``, ``bloomed``}), ``run``
         ({``workshop``, ``moved``, ``phase``}), ``overflow`` (workshop 1..4 or 0).
@@ -312,7 +312,7 @@ class Majolica(Game):
 KNOWN = {
     "round", "turn", "start", "first", "to_move", "step", "grid", "stack", "revealed", "flipped", "display", "deck", "deck_known",
     "city_hall", "purple_out", "players", "missions_open", "first3", "two_in_a_turn", "pending", "run", "overflow", "setup",
-    "last_completion_round",
+    "last_completion_round", "over",
 }  # fmt: skip
 
 
@@ -554,8 +554,10 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         ptiles, pcard, bool(pend.get("arrange", False)), bool(pend.get("took4", False)), ran, _int(pend, "completed", 0, 0, 3),
         _int(pend, "bonus", 0, 0, 3), bool(pend.get("bloomed", False)), run_t, over,
     )  # fmt: skip
-    if fresh and game.solo and step == "select":
-        state = state._reveal()
+    if d.get("over"):
+        if step != "select" or ptiles or pcard >= 0 or run_t or over >= 0:
+            raise ValueError("a finished game has nothing pending")
+        state.seat = None
     return state
 
 
@@ -754,6 +756,7 @@ class MajolicaState(State):
             "step": self.step,
             "setup": self.setup,
             "last_completion_round": self.lastc,
+            "over": self.seat is None,
         }
         if g.solo:
             out["stack"] = "".join(COL[c] for c in self.stack)
