@@ -6,20 +6,27 @@ Each game starts from ``new_state(seed)`` and plays uniformly random legal actio
 figure includes setup and the final score sheet. Rates are per second of this process's CPU
 time (one core; wall-clock rates are printed too). Random play almost never completes five
 design cards, so multi-player games end by the engine's ``stall_rounds`` option (no card
-completed for 30 rounds by default; see ``Majolica``): the "rounds/game" column shows how long
+completed for 40 rounds by default; see ``Majolica``): the "rounds/game" column shows how long
 they last, and "5 cards" the share of games that ended by the rulebook's condition instead.
 Solo games last 6 rounds.
 
-Usage: python benchmarks/majolica_games.py [--seconds 3] [--stall-rounds 30]
+With ``--greedy N`` it also plays N games per player count (2 to 4) between the generic
+``greedy`` bots (``MajolicaState.greedy_value``), by the rulebook alone (``stall_rounds=None``),
+and prints how many rounds they last and the longest stretch of rounds without a completed
+design card: the figures behind the ``stall_rounds`` default.
+
+Usage: python benchmarks/majolica_games.py [--seconds 3] [--stall-rounds 40] [--greedy 6]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 import zongshi_widgets as zw
+from zongshi_widgets.agents import agent
 
 
 def random_game(game, seed: int) -> tuple[int, int, bool]:
@@ -35,10 +42,26 @@ def random_game(game, seed: int) -> tuple[int, int, bool]:
     return actions, state.round, any(len(p.done) >= 5 for p in state.players)
 
 
+def greedy_game(players: int, seed: int, max_rounds: int = 200) -> tuple[int, bool, int]:
+    """One game between greedy bots by the rulebook alone; return (rounds, ended by five
+    completed cards, longest stretch of rounds without a completed card)."""
+    game = zw.game("majolica", players=players, stall_rounds=None)
+    state = game.new_state(seed=seed)
+    bots = [agent("greedy", seed=seed * 10 + k, game=game) for k in range(players)]
+    last, gap, done = 0, 0, 0
+    while not state.is_over and state.round <= max_rounds:
+        state = state.play(bots[state.to_move].choose(state))
+        now = sum(len(p.done) for p in state.players)
+        if now > done:
+            gap, last, done = max(gap, state.round - last), state.round, now
+    return state.round, state.is_over, max(gap, state.round - last)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per line")
-    parser.add_argument("--stall-rounds", type=int, default=30, help="the engine's stall_rounds option")
+    parser.add_argument("--greedy", type=int, default=0, help="greedy-bot games per player count (by the rulebook alone)")
+    parser.add_argument("--stall-rounds", type=int, default=40, help="the engine's stall_rounds option")
     args = parser.parse_args()
     head = ("players", 7), ("expansions", 10), ("games/s", 8), ("actions/s", 9), ("actions/game", 12), ("rounds/game", 11), ("5 cards", 7), ("wall games/s", 12)
     print("  ".join(f"{h:>{w}}" for h, w in head))
@@ -60,6 +83,15 @@ def main() -> None:
                 f"{players:>7}  {label:>10}  {games / used:>8.1f}  {actions / used:>9.0f}  {actions / games:>12.0f}  "
                 f"{rounds / games:>11.1f}  {five / games:>7.0%}  {games / wall:>12.1f}"
             )
+
+    if args.greedy:
+        print(f"\ngreedy bots, stall_rounds=None: {args.greedy} games per player count")
+        print(f"{'players':>7}  {'rounds min/median/max':>21}  {'5 cards':>7}  {'longest stretch without a completed card':>40}")
+        for players in (2, 3, 4):
+            runs = [greedy_game(players, seed) for seed in range(1, args.greedy + 1)]
+            rounds = [r for r, _, _ in runs]
+            spread = f"{min(rounds)}/{statistics.median(rounds):g}/{max(rounds)}"
+            print(f"{players:>7}  {spread:>21}  {sum(e for _, e, _ in runs) / len(runs):>7.0%}  {max(g for _, _, g in runs):>40}")
 
 
 if __name__ == "__main__":

@@ -483,3 +483,25 @@ def test_every_refusal_names_its_rule_and_changes_nothing(refuse):
     # the game over
     over = play(pose(me={"completed": ["D01", "D02", "D03", "D04", "D05"]}, grid=["RYBG", "yBGr", "bGRy", "gryb"]), "take a1-d1", "place W1", "end")
     refuse(over, "take a1-d1", "core.game-over")
+
+
+def test_greedy_value_prefers_filling_a_card():
+    """The generic greedy bot's value (MajolicaState.greedy_value): placing the tile that makes
+    W1 run and complete its card is worth more than placing it elsewhere."""
+    s = play(pose(me={"workshops": ["RRRYY", "", "", ""], "slots": ["D01", "-", "-"], "cards": {"D01": "RR"}}), "take b1 + arrange")
+    values = {a: s.greedy_value(a) for a in ("place W1", "place W2", "place W3", "place W4")}
+    assert max(values, key=values.get) == "place W1"
+
+
+def test_greedy_bots_finish_a_game_by_the_rulebook():
+    """Rulebook, Game End: two greedy bots play a 2-player game to 5 completed design cards
+    (by the book alone, stall_rounds=None)."""
+    from zongshi_widgets.agents import agent
+
+    g = zw.game("majolica", players=2, stall_rounds=None)
+    s = g.new_state(seed=1)
+    bots = [agent("greedy", seed=k, game=g) for k in range(2)]
+    while not s.is_over and s.round <= 80:
+        s = s.play(bots[s.to_move].choose(s))
+    assert s.is_over and max(len(p.done) for p in s.players) >= 5
+    assert "stall_rounds" not in s.score_sheet().notes
