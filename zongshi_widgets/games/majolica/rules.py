@@ -20,7 +20,12 @@ A game is a :class:`Majolica` (rules, components, variant options); a position i
   the design card above), ``stop`` (move no more: white shovels are optional),
   ``fragment R`` / ``fragment R mission`` (the fragmentation discard), ``discard R`` (a tile
   of the overflowing workshop), ``bonus R W3`` / ``no bonus`` (the hand icon's tile);
-* any time in your turn (Tip 1): ``discard W1 R``; and ``end`` to end your turn.
+* Tip 1 (tiles may be discarded any time in one's turn): ``discard W1 R`` at the selection, while
+  placing, and at the end of the turn, where ``end`` ends it (asked only when a workshop holds
+  tiles). No discards while a run is being resolved.
+
+The game also ends after ``stall_rounds`` rounds without a completed design card (an engine
+option, not a rule of the book; see :class:`Majolica`).
 
 Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
 columns a and d. Colours are ``R Y B G``; ``P`` is a purple (wild) tile of City Hall.
