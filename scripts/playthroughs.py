@@ -27,18 +27,25 @@ import zongshi_widgets as zw  # noqa: E402
 
 OUT = ROOT / "tests" / "playthroughs"
 SEED = 1
-#: (players, seed) per game; a game not listed gets one game per player count, seed ``SEED``.
-PLAYTHROUGHS = {"zongshi": [(3, 1), (4, 2), (5, 3)]}
+#: (players, seed) or (players, seed, variant options) per game; a game not listed gets one game
+#: per player count, seed ``SEED``. A case with options is written to ``..._seed<seed>_<tag>.txt``.
+PLAYTHROUGHS = {
+    "zongshi": [(3, 1), (4, 2), (5, 3)],
+    "majolica": [(1, 1), (2, 1), (3, 1), (4, 1), (3, 2, {"cascading_bloom": True, "kaleidoscopic": True, "missions": True})],
+}
+#: File-name tags of option sets.
+TAGS = {("cascading_bloom", "kaleidoscopic", "missions"): "all-expansions"}
 
 
-def record(name: str, players: int, seed: int = SEED) -> str:
+def record(name: str, players: int, seed: int = SEED, options: dict | None = None) -> str:
     """The playthrough text of one seeded random game of ``name`` (the game's chance and the
-    choice of each action both seeded by ``seed``).
+    choice of each action both seeded by ``seed``), with the variant ``options`` (keyword
+    arguments of ``zw.game``; none by default).
 
     Returns:
         str: the header, one line per action, a blank line, the final score sheet.
     """
-    game = zw.game(name, players=players)
+    game = zw.game(name, players=players, **(options or {}))
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     lines = [f"# {game.game_type.long_name}, {players} players, seed {seed}: random legal actions (random.Random({seed}))", f"# {game!r}"]
@@ -54,12 +61,16 @@ def record(name: str, players: int, seed: int = SEED) -> str:
     return "\n".join(lines) + "\n"
 
 
-def cases(names):
-    """``(game, players, seed, path)`` of every playthrough of the named games."""
+def cases(names, with_options: bool = False):
+    """``(game, players, seed, path)`` of every playthrough of the named games; with
+    ``with_options`` also the variant options: ``(game, players, seed, path, options)``."""
     for name in names:
         gt = zw.game_type(name)
-        for players, seed in PLAYTHROUGHS.get(name, [(p, SEED) for p in gt.player_counts]):
-            yield name, players, seed, OUT / f"{name}_{players}p_seed{seed}.txt"
+        for case in PLAYTHROUGHS.get(name, [(p, SEED) for p in gt.player_counts]):
+            players, seed, options = (*case, None) if len(case) == 2 else case
+            tag = "" if not options else "_" + TAGS.get(tuple(sorted(options)), "-".join(sorted(options)))
+            path = OUT / f"{name}_{players}p_seed{seed}{tag}.txt"
+            yield (name, players, seed, path, options) if with_options else (name, players, seed, path)
 
 
 def main(argv=None) -> int:
@@ -69,8 +80,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
     bad = 0
-    for name, players, seed, path in cases(args.games):
-        text = record(name, players, seed)
+    for name, players, seed, path, options in cases(args.games, with_options=True):
+        text = record(name, players, seed, options)
         if args.check:
             same = path.exists() and path.read_text() == text
             bad += not same

@@ -34,6 +34,11 @@ register(
     board="zongshi_widgets.widgets.zongshi:ZongShiBoard",
     lessons="zongshi_widgets.tutor.zongshi",
 )
+register(
+    "majolica",
+    "zongshi_widgets.games.majolica:Majolica",
+    "Majolica: draft tiles from the grid, run your workshops to fill design cards; 1-4 players",
+)
 
 
 class _CallableGamesPackage(types.ModuleType):

@@ -1,0 +1,98 @@
+"""Majolica speed: random full games per second, for 1 to 4 players, base game and all three
+expansions (Cascading Bloom, Kaleidoscopic Design, Mission cards).
+
+Each game starts from ``new_state(seed)`` and plays uniformly random legal actions (listed with
+``legal_actions()`` and played with ``play()``, so every action is checked) to the end; the
+figure includes setup and the final score sheet. Rates are per second of this process's CPU
+time (one core; wall-clock rates are printed too). Random play almost never completes five
+design cards, so multi-player games end by the engine's ``stall_rounds`` option (no card
+completed for 40 rounds by default; see ``Majolica``): the "rounds/game" column shows how long
+they last, and "5 cards" the share of games that ended by the rulebook's condition instead.
+Solo games last 6 rounds.
+
+With ``--greedy N`` it also plays N games per player count (2 to 4) between the generic
+``greedy`` bots (``MajolicaState.greedy_value``), by the rulebook alone (``stall_rounds=None``),
+and prints how many rounds they last and the longest stretch of rounds without a completed
+design card: the figures behind the ``stall_rounds`` default.
+
+Usage: python benchmarks/majolica_games.py [--seconds 3] [--stall-rounds 40] [--greedy 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import zongshi_widgets as zw
+from zongshi_widgets.agents import agent
+
+
+def random_game(game, seed: int) -> tuple[int, int, bool]:
+    """Play one random game; return (actions, rounds, ended by five completed cards)."""
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    actions = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.play(legal[rng.randrange(len(legal))])
+        actions += 1
+    state.score_sheet()
+    return actions, state.round, any(len(p.done) >= 5 for p in state.players)
+
+
+def greedy_game(players: int, seed: int, max_rounds: int = 200) -> tuple[int, bool, int]:
+    """One game between greedy bots by the rulebook alone; return (rounds, ended by five
+    completed cards, longest stretch of rounds without a completed card)."""
+    game = zw.game("majolica", players=players, stall_rounds=None)
+    state = game.new_state(seed=seed)
+    bots = [agent("greedy", seed=seed * 10 + k, game=game) for k in range(players)]
+    last, gap, done = 0, 0, 0
+    while not state.is_over and state.round <= max_rounds:
+        state = state.play(bots[state.to_move].choose(state))
+        now = sum(len(p.done) for p in state.players)
+        if now > done:
+            gap, last, done = max(gap, state.round - last), state.round, now
+    return state.round, state.is_over, max(gap, state.round - last)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per line")
+    parser.add_argument("--greedy", type=int, default=0, help="greedy-bot games per player count (by the rulebook alone)")
+    parser.add_argument("--stall-rounds", type=int, default=40, help="the engine's stall_rounds option")
+    args = parser.parse_args()
+    head = ("players", 7), ("expansions", 10), ("games/s", 8), ("actions/s", 9), ("actions/game", 12), ("rounds/game", 11), ("5 cards", 7), ("wall games/s", 12)
+    print("  ".join(f"{h:>{w}}" for h, w in head))
+    for expansions in (False, True):
+        for players in zw.game_type("majolica").player_counts:
+            opts = {"cascading_bloom": True, "kaleidoscopic": True, "missions": True} if expansions else {}
+            game = zw.game("majolica", players=players, stall_rounds=args.stall_rounds, **opts)
+            games = actions = rounds = five = 0
+            start, cpu = time.perf_counter(), time.process_time()
+            while time.process_time() - cpu < args.seconds:
+                a, r, f = random_game(game, games)
+                games += 1
+                actions += a
+                rounds += r
+                five += f
+            wall, used = time.perf_counter() - start, time.process_time() - cpu
+            label = "all" if expansions else "none"
+            print(
+                f"{players:>7}  {label:>10}  {games / used:>8.1f}  {actions / used:>9.0f}  {actions / games:>12.0f}  "
+                f"{rounds / games:>11.1f}  {five / games:>7.0%}  {games / wall:>12.1f}"
+            )
+
+    if args.greedy:
+        print(f"\ngreedy bots, stall_rounds=None: {args.greedy} games per player count")
+        print(f"{'players':>7}  {'rounds min/median/max':>21}  {'5 cards':>7}  {'longest stretch without a completed card':>40}")
+        for players in (2, 3, 4):
+            runs = [greedy_game(players, seed) for seed in range(1, args.greedy + 1)]
+            rounds = [r for r, _, _ in runs]
+            spread = f"{min(rounds)}/{statistics.median(rounds):g}/{max(rounds)}"
+            print(f"{players:>7}  {spread:>21}  {sum(e for _, e, _ in runs) / len(runs):>7.0%}  {max(g for _, _, g in runs):>40}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1527 @@
+"""Majolica (Yu Wang, Blue Magpie Games, 2018): the rules engine, 1 to 4 players.
+
+Rulebook: ``shared/reference/rulebooks/majolica.txt``; component data and rulings:
+``shared/reference/majolica/components.md`` (shipped as ``data/components.toml``).
+
+A game is a :class:`Majolica` (rules, components, variant options); a position is a
+:class:`MajolicaState`. Every choice is one atomic action, written as a short notation:
+
+* setup: ``mission M3`` (Mission cards: take one of the revealed missions), ``start slot 2``
+  (slot the dealt starting design card);
+* 1. Select Majolica tiles: ``take a1-d1`` (A: an unbroken face-up run of an outer row or
+  column), ``take b1 + D05`` (B: one outer tile and a design card of the display),
+  ``take b1 + arrange`` (C: one outer tile and a rearrangement of the card slots). Solo:
+  ``take all``, ``take R + D05``, ``take R + arrange`` (a colour of the four revealed tiles);
+* 2. Place Majolica tiles, in the order the player likes (Q1): ``place W2`` (all the small
+  tiles into one workshop), ``slot 3`` (the taken card into a slot, replacing the card there),
+  ``arrange D05 - S2`` (the cards of slots 1, 2, 3 after the rearrangement, ``-`` an empty
+  slot), ``mission R`` (Mission cards: one tile of a 4-tile take onto the mission card);
+* Run workshop(s): ``run W1`` (which runs first, when several can: Tip 2), ``move R`` (a tile to
+  the design card above), ``stop`` (move no more: white shovels are optional),
+  ``fragment R`` / ``fragment R mission`` (the fragmentation discard), ``discard R`` (a tile
+  of the overflowing workshop), ``bonus R W3`` / ``no bonus`` (the hand icon's tile);
+* Tip 1 (tiles may be discarded any time in one's turn): ``discard W1 R`` at the selection, while
+  placing, and at the end of the turn, where ``end`` ends it (asked only when a workshop holds
+  tiles). No discards while a run is being resolved.
+
+The game also ends after ``stall_rounds`` rounds without a completed design card (an engine
+option, not a rule of the book; see :class:`Majolica`).
+
+Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
+columns a and d. Colours are ``R Y B G``; ``P`` is a purple (wild) tile of City Hall.
+
+Hidden information: none seat-specific (every seat sees the same). What nobody sees is the
+design deck's order (apart from cards replaced to its bottom, which everybody saw go there)
+and, in solo play, the order of the face-down large tiles; :meth:`MajolicaState.determinize`
+resamples exactly these and the future of chance.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from zongshi_widgets.core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
+
+from .components import Components, default_components, load_components
+
+COL = "RYBG"
+PURPLE = 4
+LETTERS = "RYBGP"
+FILES = "abcd"
+#: Grid cells on the outer edge (rulebook, 1. Select Majolica Tiles: "on the outer edge").
+BORDER = tuple(i for i in range(16) if i // 4 in (0, 3) or i % 4 in (0, 3))
+#: Border lines: rows 1 and 4 (left to right), columns a and d (top to bottom).
+LINES = (tuple(range(0, 4)), tuple(range(12, 16)), tuple(range(0, 16, 4)), tuple(range(3, 16, 4)))
+SEATS = ("red", "yellow", "blue", "green")
+MISSIONS = (
+    "complete 5 design cards",
+    "one fragmented tile of each colour on this card",
+    "complete three 4-point design cards",
+    "one tile of each colour from 4-tile takes on this card",
+    "obtain 2 purple tiles",
+    "complete a 3-, a 5- and a 7-point design card",
+    "be the first to complete 3 design cards",
+    "complete 2 or more design cards in the same turn",
+)
+SOLO_ROUNDS = 6
+SOLO_RATINGS = ((28, "THE Legendary Majolica Craftsman"), (25, "Master Craftsman"), (21, "Craftsman"), (17, "Young Apprentice"), (-999, "work harder!"))
+STEP_TEXT = {
+    "mission": "Setup: take a mission card",
+    "start": "Setup: slot the starting design card",
+    "select": "1. Select Majolica tiles",
+    "place": "2. Place Majolica tiles",
+    "choose": "Run workshop(s): choose what comes first",
+    "move": "Run workshop(s): move tiles to the design card",
+    "fragment": "Run workshop(s): fragmentation",
+    "overflow": "Discard the extra tiles",
+    "finish": "End of the turn",
+}
+STEPS = tuple(STEP_TEXT)
+ZERO5 = (0, 0, 0, 0, 0)
+ZERO4 = (0, 0, 0, 0)
+
+
+def cell_name(i: int) -> str:
+    """Grid cell index 0..15 (row-major, row 1 first) as ``a1``..``d4``."""
+    return f"{FILES[i % 4]}{i // 4 + 1}"
+
+
+def _cell(text: str) -> int:
+    if len(text) != 2 or text[0] not in FILES or text[1] not in "1234":
+        return -1
+    return (int(text[1]) - 1) * 4 + FILES.index(text[0])
+
+
+def _tiles(counts) -> str:
+    return "".join(LETTERS[c] * n for c, n in enumerate(counts))
+
+
+def _counts(text: str, purple: bool = True) -> list[int]:
+    out = [0] * 5
+    for ch in text:
+        k = LETTERS.find(ch.upper())
+        if k < 0 or (k == PURPLE and not purple):
+            raise ValueError(f"{ch!r} is not a tile colour ({LETTERS[: 5 if purple else 4]})")
+        out[k] += 1
+    return out
+
+
+class Player(NamedTuple):
+    """One player's board (rulebook, Game Setup; Run Workshop(s)).
+
+    Attributes:
+        ws (tuple): four workshops, each a 5-tuple of tile counts (R, Y, B, G, purple).
+        slots (tuple[int, int, int]): the card index in each slot (-1: empty).
+        fills (tuple): per slot a 4-tuple of tiles on that card (R, Y, B, G).
+        done (tuple[int, ...]): completed cards (scoring area), in order.
+        tokens (int): one-point bonus tokens. purples (int): purple tiles taken from City Hall.
+        blooms (int): Bloom tokens. mission (int): mission card 0..7 or -1.
+        mstore (int): bitmask of the colours on the mission card (M2, M4).
+    """
+
+    ws: tuple
+    slots: tuple
+    fills: tuple
+    done: tuple
+    tokens: int = 0
+    purples: int = 0
+    blooms: int = 0
+    mission: int = -1
+    mstore: int = 0
+
+
+EMPTY_PLAYER = Player((ZERO5,) * 4, (-1, -1, -1), (ZERO4,) * 3, ())
+
+
+class Majolica(Game):
+    """Majolica for 1 to 4 players, with the three expansions as options.
+
+    Args:
+        players (int): 1 (solo rules), 2, 3 or 4.
+        components (str | os.PathLike | None): a component file (TOML/JSON, the format of
+            ``data/components.toml``) replacing the packaged, partly reconstructed data.
+        cascading_bloom (bool): Cascading Bloom expansion (a Bloom token when all four workshops
+            run in one turn). Default off.
+        kaleidoscopic (bool): Kaleidoscopic Design expansion (six cards with blank spaces
+            shuffled into the deck). Default off.
+        missions (bool): Mission cards expansion (players + 1 revealed, one taken each). Default off.
+        fragment (str): which workshops carry the fragmentation icon, e.g. ``"W3"`` or
+            ``"W2"`` (rulebook item D does not say; reference note F recommends W3). Default:
+            as the component file says (W3).
+        whole_runs (bool): option A takes a whole unbroken face-up run of an outer row or
+            column (reference section 2, GF). ``False`` also allows any contiguous part of at
+            least 2 tiles. Default ``True``.
+        city_hall_empty (str): ``"run"`` (the last workshop still runs with no token left: the
+            reference's recommendation) or ``"no run"`` (it cannot run then).
+        discard_any_time (bool): Tip 1: tiles may be discarded from workshops at any time of
+            one's turn (adds ``discard W1 R`` actions and an ``end`` action). Default ``True``.
+        starting_card_counts_for_m6 (bool): a completed starting card counts as the 3-point
+            card of mission M6 (reference section 5, REC). Default ``True``.
+        stall_rounds (int | None): NOT A RULE OF THE BOOK: the game also ends at the end of a
+            round when nobody has completed a design card for this many rounds in a row. The
+            rulebook ends a multi-player game only when someone has completed 5 design cards;
+            uniformly random play (tests, benchmarks) jams its workshops and almost never gets
+            there, so the engine ends games that make no progress. Default 40 rounds: in 24
+            games between the generic greedy bots (``greedy_value``; 8 each with 2, 3 and 4
+            players; ``benchmarks/majolica_games.py --greedy 8``), all ended by the rulebook's
+            condition, after 18 to 61 rounds, and the longest stretch without a completed card
+            was 17 rounds. ``None`` plays by the book alone. The score sheet
+            says when this ended a game. Solo play always lasts 6 rounds.
+
+    Raises:
+        ValueError: a bad player count, option value or component file.
+    """
+
+    name = "majolica"
+    game_type = GameType(
+        long_name="Majolica",
+        player_counts=(1, 2, 3, 4),
+        default_players=2,
+        hidden_information=False,
+        chance=True,
+        multi_step_turns=True,
+        notation_help=(
+            "'take a1-d1' (a run of an outer row/column), 'take b1 + D05' (a tile and a card), 'take b1 + arrange'; "
+            "then 'place W2', 'slot 3', 'arrange D05 - S2'; runs: 'run W1', 'move R', 'stop', 'fragment R', 'discard R'; 'end'"
+        ),
+        rulebook="Majolica (Blue Magpie Games, 2018), English rules: shared/reference/rulebooks/majolica.txt",
+    )
+
+    def __init__(
+        self,
+        players: int = 2,
+        components=None,
+        cascading_bloom: bool = False,
+        kaleidoscopic: bool = False,
+        missions: bool = False,
+        fragment: str | None = None,
+        whole_runs: bool = True,
+        city_hall_empty: str = "run",
+        discard_any_time: bool = True,
+        starting_card_counts_for_m6: bool = True,
+        stall_rounds: int | None = 40,
+    ):
+        if not isinstance(players, int) or isinstance(players, bool) or players not in (1, 2, 3, 4):
+            raise ValueError(f"Majolica is for 1 to 4 players, not {players!r}")
+        for key, value in (
+            ("cascading_bloom", cascading_bloom),
+            ("kaleidoscopic", kaleidoscopic),
+            ("missions", missions),
+            ("whole_runs", whole_runs),
+            ("discard_any_time", discard_any_time),
+            ("starting_card_counts_for_m6", starting_card_counts_for_m6),
+        ):
+            if not isinstance(value, bool):
+                raise ValueError(f"{key} is True or False, not {value!r}")
+        if stall_rounds is not None and (not isinstance(stall_rounds, int) or isinstance(stall_rounds, bool) or stall_rounds < 1):
+            raise ValueError(f"stall_rounds is a positive int or None, not {stall_rounds!r}")
+        if city_hall_empty not in ("run", "no run"):
+            raise ValueError(f"city_hall_empty is 'run' or 'no run', not {city_hall_empty!r}")
+        comp = default_components() if components is None else load_components(components)
+        frag = tuple(w.fragment for w in comp.workshops)
+        if fragment is not None:
+            if not isinstance(fragment, str) or not fragment or any(p not in ("W1", "W2", "W3") for p in fragment.replace(",", " ").split()):
+                raise ValueError(f"fragment names workshops W1, W2, W3 (e.g. 'W3' or 'W2 W3'), not {fragment!r}")
+            parts = fragment.replace(",", " ").split()
+            frag = tuple(f"W{i + 1}" in parts for i in range(4))
+        if kaleidoscopic and not comp.kaleidoscopic:
+            raise ValueError("the component file has no Kaleidoscopic Design cards")
+        options = {}
+        if components is not None:
+            options["components"] = os.fspath(components)
+        for key, value, default in (
+            ("cascading_bloom", cascading_bloom, False),
+            ("kaleidoscopic", kaleidoscopic, False),
+            ("missions", missions, False),
+            ("fragment", fragment, None),
+            ("whole_runs", whole_runs, True),
+            ("city_hall_empty", city_hall_empty, "run"),
+            ("discard_any_time", discard_any_time, True),
+            ("starting_card_counts_for_m6", starting_card_counts_for_m6, True),
+            ("stall_rounds", stall_rounds, 40),
+        ):
+            if value != default:
+                options[key] = value
+        super().__init__(players, options)
+        self.components: Components = comp
+        self.bloom, self.kal, self.use_missions = cascading_bloom, kaleidoscopic, missions
+        self.whole_runs, self.empty_run, self.free_discard, self.m6_start = whole_runs, city_hall_empty == "run", discard_any_time, starting_card_counts_for_m6
+        self.frag = frag
+        self.stall_rounds = stall_rounds
+        self.cards = comp.cards()
+        self.cids = tuple(c.id for c in self.cards)
+        self.card_ids = {c.id: i for i, c in enumerate(self.cards)}
+        ns, nd = len(comp.starting), len(comp.deck)
+        self.starting_idx = tuple(range(ns))
+        self.deck_idx = tuple(range(ns, ns + nd)) + (tuple(range(ns + nd, len(self.cards))) if kaleidoscopic else ())
+        self.in_game = self.starting_idx + self.deck_idx
+        self.cap = tuple(w.capacity for w in comp.workshops)
+        self.part = tuple(w.pattern[0] for w in comp.workshops)
+        self.nparts = tuple(len(w.pattern) for w in comp.workshops)
+        self.must = tuple(w.must for w in comp.workshops)
+        self.may = tuple(w.may for w in comp.workshops)
+        self.city_fill = comp.city_hall[players]
+        self.need = tuple(c.spaces for c in self.cards)
+        self.blank = tuple(c.blank for c in self.cards)
+        self.size = tuple(c.size for c in self.cards)
+        self._freeze()
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The player colours, ``red``, ``yellow``, ``blue``, ``green`` (as many as play)."""
+        return SEATS[: self.players]
+
+    @property
+    def solo(self) -> bool:
+        """``True`` for the solo rules (one player)."""
+        return self.players == 1
+
+    def new_state(self, seed: int | None = None) -> MajolicaState:
+        """The starting position (rulebook, Game Setup): City Hall filled by player count, the
+        16 large tiles shuffled into the 4x4 grid (solo: a face-down stack), six face-up design
+        cards, one starting card dealt to each player, the start player drawn by chance;
+        with Mission cards, players + 1 missions revealed."""
+        return self._state_from_position({}, Chance(seed))
+
+    def _state_from_position(self, d: dict, chance: Chance) -> MajolicaState:
+        """Build a position from a description (see :meth:`MajolicaState.position` for the keys).
+
+        Keys (all optional; what is left out is set up as at Game Setup, by chance):
+        ``round``, ``turn``, ``start`` (start-player token), ``first`` (start player of the
+        game), ``to_move``, ``step`` (one of ``mission start select place choose move fragment
+        overflow finish``), ``grid`` (4 strings of 4 colour letters, row 1 first; lower case =
+        face down), ``stack``/``revealed``/``flipped`` (solo: colour letters), ``display``,
+        ``deck`` (top first), ``deck_known`` (cards at the bottom everybody saw go there),
+        ``city_hall`` ({``purple``, ``points``}), ``purple_out``, ``players`` (per seat:
+        ``workshops`` (4 strings), ``slots`` (3 card ids or ``-``), ``cards`` ({id: tiles on
+        it}), ``completed``, ``tokens``, ``purples``, ``blooms``, ``mission`` (``M1``..``M8`` or
+        ``""``), ``mission_tiles``, ``starting`` (the dealt starting card still to slot)),
+        ``missions_open``, ``first3`` (seat or -1), ``two_in_a_turn`` (seats), ``setup`` (setup
+        choices made so far), ``over`` (true: the game has ended), ``last_completion_round`` (the round of the latest completed design
+        card, 0 for none; see the ``stall_rounds`` option), ``pending`` ({``tiles``, ``card``,
+        ``arrange``, ``took4``, ``ran``, ``completed``, ``bonus``, ``bloomed``}), ``run``
+        ({``workshop``, ``moved``, ``phase``}), ``overflow`` (workshop 1..4 or 0).
+
+        Raises:
+            ValueError: an unknown key, a card or large tile in two places or missing, counts
+                out of range, or a step that does not fit the rest.
+        """
+        return _build(self, d, chance.copy())
+
+
+# -- position building -------------------------------------------------------------------------
+KNOWN = {
+    "round", "turn", "start", "first", "to_move", "step", "grid", "stack", "revealed", "flipped", "display", "deck", "deck_known",
+    "city_hall", "purple_out", "players", "missions_open", "first3", "two_in_a_turn", "pending", "run", "overflow", "setup",
+    "last_completion_round", "over",
+}  # fmt: skip
+
+
+def _int(d: dict, key: str, default: int, lo: int, hi: int) -> int:
+    v = d.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise ValueError(f"{key!r} must be an integer from {lo} to {hi}, not {v!r}")
+    return v
+
+
+def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
+    unknown = sorted(set(d) - KNOWN)
+    if unknown:
+        raise ValueError(f"unknown Majolica position keys {unknown}; known: {sorted(KNOWN)}")
+    n = game.players
+    fresh = not d
+    start = _int(d, "start", chance.randrange(n) if "start" not in d else 0, 0, n - 1)
+    first = _int(d, "first", start, 0, n - 1)
+    # large tiles
+    per = game.components.large_per_colour
+    grid, up, stack, revealed, flipped = (), 0, (), (), ZERO4
+    all_large = [c for c in range(4) for _ in range(per)]
+    if game.solo:
+        if "grid" in d:
+            raise ValueError("solo play has no grid: give 'stack', 'revealed' and 'flipped'")
+        flipped = tuple(_counts(d.get("flipped", ""), False)[:4])
+        revealed = tuple(sorted(_counts_list(d.get("revealed", ""))))
+        if "stack" in d:
+            stack = tuple(_counts_list(d["stack"]))
+        else:
+            rest = list(all_large)
+            for c in list(revealed) + [k for k in range(4) for _ in range(flipped[k])]:
+                if c in rest:
+                    rest.remove(c)
+            chance.shuffle(rest)
+            stack = tuple(rest)
+        got = sorted(list(stack) + list(revealed) + [c for c in range(4) for _ in range(flipped[c])])
+        if got != all_large:
+            raise ValueError(f"the large tiles (stack + revealed + flipped) must be {per} of each colour")
+    else:
+        for k in ("stack", "revealed", "flipped"):
+            if k in d:
+                raise ValueError(f"{k!r} is for solo play; a {n}-player game has a 'grid'")
+        if "grid" in d:
+            rows = d["grid"]
+            if not isinstance(rows, list) or len(rows) != 4 or not all(isinstance(r, str) and len(r) == 4 for r in rows):
+                raise ValueError("'grid' is 4 strings of 4 colour letters (row 1 first; lower case = face down)")
+            cells = []
+            for i, ch in enumerate("".join(rows)):
+                k = COL.find(ch.upper())
+                if k < 0:
+                    raise ValueError(f"grid cell {cell_name(i)}: {ch!r} is not a colour (R Y B G)")
+                cells.append(k)
+                if ch.isupper():
+                    up |= 1 << i
+            if sorted(cells) != all_large:
+                raise ValueError(f"the grid must hold {per} large tiles of each colour")
+            grid = tuple(cells)
+        else:
+            cells = list(all_large)
+            chance.shuffle(cells)
+            grid, up = tuple(cells), (1 << 16) - 1
+    # players
+    raw_players = d.get("players", [{}] * n)
+    if not isinstance(raw_players, list) or len(raw_players) != n:
+        raise ValueError(f"'players' needs one entry per seat ({n})")
+    ids = game.card_ids
+    placed: list[int] = []
+
+    def card(cid, where):
+        if cid not in ids:
+            raise ValueError(f"{where}: {cid!r} is not a design card of this game")
+        i = ids[cid]
+        if i not in game.in_game:
+            raise ValueError(f"{where}: {cid} is not in this game (Kaleidoscopic Design is off)")
+        placed.append(i)
+        return i
+
+    players, starting = [], []
+    for s, p in enumerate(raw_players):
+        if not isinstance(p, dict):
+            raise ValueError(f"players[{s}] is a table")
+        bad = sorted(set(p) - {"workshops", "slots", "cards", "completed", "tokens", "purples", "blooms", "mission", "mission_tiles", "starting"})
+        if bad:
+            raise ValueError(f"players[{s}]: unknown keys {bad}")
+        wss = p.get("workshops", ["", "", "", ""])
+        if not isinstance(wss, list) or len(wss) != 4:
+            raise ValueError(f"players[{s}].workshops: 4 strings of tile letters")
+        ws = []
+        for w, text in enumerate(wss):
+            cnt = _counts(text)
+            if sum(cnt) > game.cap[w]:
+                raise ValueError(f"players[{s}] workshop W{w + 1} holds at most {game.cap[w]} tiles")
+            if w == 3 and cnt[PURPLE]:
+                raise ValueError(f"players[{s}]: a purple tile never stays in W4 (rulebook, Purple Tiles)")
+            ws.append(tuple(cnt))
+        sl = p.get("slots", ["-", "-", "-"])
+        if not isinstance(sl, list) or len(sl) != 3:
+            raise ValueError(f"players[{s}].slots: 3 card ids or '-'")
+        slots = tuple(-1 if c in ("-", "", None) else card(c, f"players[{s}].slots") for c in sl)
+        cards_fill = p.get("cards", {})
+        if not isinstance(cards_fill, dict):
+            raise ValueError(f"players[{s}].cards: {{card id: tiles on it}}")
+        fills = []
+        for i in slots:
+            if i < 0:
+                fills.append(ZERO4)
+                continue
+            f = tuple(_counts(cards_fill.get(game.cards[i].id, ""), False)[:4])
+            over = sum(max(0, f[c] - game.need[i][c]) for c in range(4))
+            if over > game.blank[i] or sum(f) >= game.size[i]:
+                raise ValueError(f"players[{s}]: card {game.cards[i].id} cannot hold the tiles {cards_fill.get(game.cards[i].id)!r} (or would be complete)")
+            fills.append(f)
+        for cid in cards_fill:
+            if cid not in sl:
+                raise ValueError(f"players[{s}].cards: {cid} is not in a slot")
+        done = tuple(card(c, f"players[{s}].completed") for c in p.get("completed", []))
+        st = p.get("starting", "")
+        starting.append(card(st, f"players[{s}].starting") if st else -1)
+        mis = p.get("mission", "")
+        if mis and (mis not in [f"M{k + 1}" for k in range(8)] or not game.use_missions):
+            raise ValueError(f"players[{s}].mission: {mis!r} is not a mission card of this game (M1..M8, Mission cards on)")
+        mission = int(mis[1:]) - 1 if mis else -1
+        mt = _counts(p.get("mission_tiles", ""), False)
+        if max(mt) > 1 or (any(mt) and mission not in (1, 3)):
+            raise ValueError(f"players[{s}].mission_tiles: one tile per colour, only on mission M2 or M4")
+        players.append(
+            Player(
+                tuple(ws), slots, tuple(fills), done,
+                _int(p, "tokens", 0, 0, 20), _int(p, "purples", 0, 0, 20), _int(p, "blooms", 0, 0, 999), mission, sum(1 << c for c in range(4) if mt[c]),
+            )
+        )  # fmt: skip
+    # missions
+    missions_open: tuple = ()
+    if game.use_missions:
+        taken = [p.mission for p in players if p.mission >= 0]
+        if "missions_open" in d:
+            missions_open = tuple(sorted(int(m[1:]) - 1 for m in d["missions_open"]))
+        elif fresh:
+            pool = list(range(8))
+            chance.shuffle(pool)
+            missions_open = tuple(sorted(pool[: n + 1]))
+        if len(set(taken) | set(missions_open)) != len(taken) + len(missions_open) or any(not 0 <= m < 8 for m in missions_open):
+            raise ValueError("a mission card is in two places")
+    elif "missions_open" in d:
+        raise ValueError("'missions_open' needs the Mission cards expansion (missions=True)")
+    pend = d.get("pending", {})
+    bad = sorted(set(pend) - {"tiles", "card", "arrange", "took4", "ran", "completed", "bonus", "bloomed"})
+    if bad:
+        raise ValueError(f"pending: unknown keys {bad}")
+    ptiles = tuple(_counts(pend["tiles"], False)) if pend.get("tiles") is not None else None
+    pcard = card(pend["card"], "pending.card") if pend.get("card") else -1
+    # design cards
+    display = tuple(card(c, "display") for c in d.get("display", []))
+    if "deck" in d:
+        deck = tuple(card(c, "deck") for c in d["deck"])
+    else:
+        deck = None
+    if fresh:
+        st_pool = list(game.starting_idx)
+        chance.shuffle(st_pool)
+        starting = st_pool[:n]
+        placed.extend(starting)
+    if len(set(placed)) != len(placed):
+        dup = sorted({game.cards[i].id for i in placed if placed.count(i) > 1})
+        raise ValueError(f"design cards {dup} are in two places")
+    if deck is None:
+        rest = [i for i in game.deck_idx if i not in placed]
+        chance.shuffle(rest)
+        if "display" not in d:
+            display = tuple(rest[: game.components.display])
+            rest = rest[game.components.display :]
+        deck = tuple(rest)
+    else:
+        missing = [game.cards[i].id for i in game.deck_idx if i not in placed]
+        if missing:
+            raise ValueError(f"design cards {missing} are nowhere (give them to the deck, the display or a player)")
+    if len(display) > game.components.display:
+        raise ValueError(f"the display holds at most {game.components.display} cards")
+    known = _int(d, "deck_known", 0, 0, len(deck))
+    ch = d.get("city_hall", {"purple": game.city_fill[0], "points": game.city_fill[1]})
+    city = (_int(ch, "purple", game.city_fill[0], 0, game.city_fill[0]), _int(ch, "points", game.city_fill[1], 0, game.city_fill[1]))
+    purple_out = _int(d, "purple_out", 0, 0, game.city_fill[0])
+    if city[0] + purple_out + sum(p.ws[w][PURPLE] for p in players for w in range(4)) != game.city_fill[0]:
+        raise ValueError(f"purple tiles: City Hall + workshops + out of the game must be {game.city_fill[0]}")
+    if sum(p.purples for p in players) != game.city_fill[0] - city[0]:
+        raise ValueError("purple tiles taken (players' 'purples') must match those gone from City Hall")
+    if city[1] + sum(p.tokens for p in players) != game.city_fill[1]:
+        raise ValueError(f"one-point tokens: City Hall + players' must be {game.city_fill[1]}")
+    first3 = _int(d, "first3", -1, -1, n - 1)
+    two = d.get("two_in_a_turn", [])
+    m8 = sum(1 << s for s in two)
+    # whose turn
+    if fresh:
+        step = "mission" if game.use_missions else "start"
+        setup = 0
+        seat = (start - 1) % n if step == "mission" else start
+    else:
+        step = d.get("step", "select")
+        if step not in STEPS:
+            raise ValueError(f"'step' is one of {list(STEPS)}, not {step!r}")
+        seat = _int(d, "to_move", start, 0, n - 1)
+        setup = _int(d, "setup", 0, 0, 2 * n)
+    ran = sum(1 << (w - 1) for w in pend.get("ran", []))
+    run = d.get("run")
+    run_t = None
+    if run:
+        run_t = (_int(run, "workshop", 1, 1, 3) - 1, _int(run, "moved", 0, 0, 6), run.get("phase", "move"))
+        if run_t[2] not in ("move", "fragment"):
+            raise ValueError("run.phase is 'move' or 'fragment'")
+    over = _int(d, "overflow", 0, 0, 4) - 1
+    if step in ("mission", "start") and not fresh and (ptiles or pcard >= 0 or run_t):
+        raise ValueError("a setup step has no pending tiles, card or run")
+    if step == "select" and (ptiles or pcard >= 0 or pend.get("arrange") or run_t or over >= 0):
+        raise ValueError("at '1. Select Majolica tiles' nothing is pending yet")
+    if step == "place" and not (ptiles or pcard >= 0 or pend.get("arrange")):
+        raise ValueError("at '2. Place Majolica tiles' tiles, a card or a rearrangement must be pending")
+    if step in ("move", "fragment") and (not run_t or run_t[2] != step):
+        raise ValueError(f"step {step!r} needs a 'run' with that phase")
+    if step == "overflow" and over < 0:
+        raise ValueError("step 'overflow' needs the 'overflow' workshop")
+    if step == "mission" and (not game.use_missions or players[seat].mission >= 0):
+        raise ValueError("step 'mission' needs Mission cards and a seat without one")
+    if step == "start" and starting[seat] < 0:
+        raise ValueError("step 'start' needs the seat's dealt 'starting' card")
+    if game.solo and step not in ("mission", "start") and not revealed and step == "select":
+        raise ValueError("solo: four large tiles are revealed at '1. Select Majolica tiles'")
+    for s_, p in enumerate(players):
+        if s_ != seat or step in ("mission", "start", "select", "place", "finish"):
+            for w in range(4):
+                if can_run(_CityView(game, city), p, w):
+                    raise ValueError(f"players[{s_}]: workshop W{w + 1} would have to run at once (rulebook, Run Workshop(s)): not a position at rest")
+    rnd = _int(d, "round", 1, 1, 999)
+    turn = _int(d, "turn", 1, 1, 99999)
+    state = MajolicaState(
+        game, (), chance,
+        tuple(players), grid, up, stack, revealed, flipped, display, deck, known, city, purple_out,
+        missions_open, first3, m8, tuple(starting), rnd, turn, start, first, seat, step, setup, _int(d, "last_completion_round", 0, 0, rnd),
+        ptiles, pcard, bool(pend.get("arrange", False)), bool(pend.get("took4", False)), ran, _int(pend, "completed", 0, 0, 3),
+        _int(pend, "bonus", 0, 0, 3), bool(pend.get("bloomed", False)), run_t, over,
+    )  # fmt: skip
+    if d.get("over"):
+        if step != "select" or ptiles or pcard >= 0 or run_t or over >= 0:
+            raise ValueError("a finished game has nothing pending")
+        state.seat = None
+    return state
+
+
+@dataclass(frozen=True)
+class _CityView:
+    """What :func:`can_run` reads of a position under construction."""
+
+    game: Majolica
+    city: tuple
+
+
+def _counts_list(text: str) -> list[int]:
+    out = []
+    for ch in text:
+        k = COL.find(ch.upper())
+        if k < 0:
+            raise ValueError(f"{ch!r} is not a large-tile colour (R Y B G)")
+        out.append(k)
+    return out
+
+
+FIELDS = (
+    "players", "grid", "up", "stack", "revealed", "flipped", "display", "deck", "known", "city", "purple_out",
+    "missions_open", "first3", "m8", "starting", "round", "turnno", "start", "first", "seat", "step", "setup", "lastc",
+    "pend", "pcard", "parr", "took4", "ran", "ncomp", "bonus", "bloomed", "run", "over",
+)  # fmt: skip
+
+
+_ns: dict = {}
+exec("def _transfer(dst, src):\n" + "".join(f"    dst.{k} = src.{k}\n" for k in FIELDS), _ns)
+#: ``_transfer(dst, src)`` copies every field of FIELDS (generated once: a plain attribute copy).
+_transfer = _ns["_transfer"]
+CELLS = tuple(cell_name(i) for i in range(16))
+
+
+class MajolicaState(State):
+    """A Majolica position (see :class:`zongshi_widgets.core.State` for the contract).
+
+    Actions are their notations (str); :meth:`legal_actions` lists them in a stable order.
+    """
+
+    __slots__ = FIELDS + ("_legal",)
+
+    def __init__(self, game, history, chance, *values):
+        super().__init__(game, history, chance)
+        for k, v in zip(FIELDS, values):
+            object.__setattr__(self, k, v)
+        self._legal = None
+
+    def _copy(self, **kw) -> MajolicaState:
+        new = MajolicaState.__new__(MajolicaState)
+        State.__init__(new, self.game, kw.pop("history", self.history), kw.pop("chance", self.chance))
+        _transfer(new, self)
+        for k, v in kw.items():
+            setattr(new, k, v)
+        new._legal = None
+        return new
+
+    # -- contract ------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, ``None`` when the game is over."""
+        return self.seat
+
+    @property
+    def turn(self) -> Turn:
+        """Round, turn count and step (in the rulebook's words) of this position."""
+        return Turn(self.round, self.turnno, None if self.seat is None else STEP_TEXT[self.step], self.seat)
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action of the seat to move, as notations, in a stable order."""
+        if self._legal is None:
+            self._legal = tuple(_legal(self)) if self.seat is not None else ()
+        return list(self._legal)
+
+    def _legal_tuple(self) -> tuple:
+        if self._legal is None:
+            self._legal = tuple(_legal(self)) if self.seat is not None else ()
+        return self._legal
+
+    def parse_action(self, notation: str) -> str:
+        """The legal action written as ``notation`` (spacing and case do not matter).
+
+        Raises:
+            IllegalAction: the text names no action, or an illegal one (the rule is named).
+        """
+        if not isinstance(notation, str):
+            raise IllegalAction("majolica.notation", f"{notation!r} is not an action: write e.g. 'take a1-d1', 'place W2', 'move R'")
+        legal = self._legal_tuple()
+        if notation in legal:
+            return notation
+        text = " ".join(notation.replace("+", " + ").split())
+        for a in legal:
+            if a.lower() == text.lower():
+                return a
+        self.check(text)
+        raise IllegalAction("majolica.notation", f"{notation!r} is not an action here")
+
+    def check(self, action) -> None:
+        """Raise :class:`IllegalAction` (rule id and rulebook section) when ``action`` is not legal."""
+        if self.seat is None:
+            raise IllegalAction("core.game-over", "The game is over: nobody may act any more.")
+        if isinstance(action, str) and action in self._legal_tuple():
+            return
+        _diagnose(self, action)
+
+    def _apply(self, action: str) -> MajolicaState:
+        w = _Work(self)
+        w.act(action)
+        return w.freeze(self.history + (action,))
+
+    # -- views ---------------------------------------------------------------------------------
+    def public_view(self) -> dict:
+        """Everything on the table, in plain words (every seat sees the same; the generic board
+        shows it as is). The deck's order and (solo) the face-down stack's order are left out:
+        ``deck_size`` and ``deck_bottom`` (the cards everybody saw replaced to the bottom)
+        instead. Keys: ``round``, ``start_player``, ``step``, ``grid`` (rows, ``·`` = taken
+        this round) or solo ``revealed``/``face_down``, ``display`` (cards as ``id points:
+        spaces``), ``deck_size``, ``deck_bottom``, ``city_hall``, ``purple_out``, ``boards``
+        (one record per seat), ``this_turn`` (what is pending), ``score`` (totals so far);
+        with Mission cards ``missions_open``."""
+        g = self.game
+        out = {"round": self.round, "start_player": g.seat_names[self.start], "step": STEP_TEXT.get(self.step, "") if self.seat is not None else "game over"}
+        if g.solo:
+            out["revealed"] = " ".join(COL[c] for c in self.revealed) or "–"
+            out["face_down"] = len(self.stack)
+        else:
+            out["grid"] = [" ".join(COL[self.grid[r * 4 + c]] if self.up >> (r * 4 + c) & 1 else "·" for c in range(4)) for r in range(4)]
+        out["display"] = [card_text(g, i) for i in self.display]
+        out["deck_size"] = len(self.deck)
+        out["deck_bottom"] = [g.cids[i] for i in self.deck[len(self.deck) - self.known :]]
+        out["city_hall"] = f"{self.city[0]} purple tiles, {self.city[1]} one-point tokens"
+        out["purple_out"] = self.purple_out
+        boards = []
+        for s, p in enumerate(self.players):
+            rec = {"player": g.seat_names[s]}
+            for w in range(4):
+                rec[f"W{w + 1}"] = _tiles(p.ws[w]) or "–"
+            for k, (i, f) in enumerate(zip(p.slots, p.fills)):
+                rec[f"slot {k + 1}"] = f"{card_text(g, i)} holds {_tiles(f) or 'nothing'}" if i >= 0 else "–"
+            rec["completed"] = " ".join(g.cids[i] for i in p.done) or "–"
+            rec["tokens"] = p.tokens
+            rec["purple tiles taken"] = p.purples
+            if g.bloom:
+                rec["Bloom tokens"] = p.blooms
+            if g.use_missions:
+                rec["mission"] = f"M{p.mission + 1}: {MISSIONS[p.mission]}" if p.mission >= 0 else "–"
+                if p.mission in (1, 3):
+                    rec["mission tiles"] = "".join(COL[c] for c in range(4) if p.mstore >> c & 1) or "–"
+            if self.starting[s] >= 0:
+                rec["starting card to slot"] = card_text(g, self.starting[s])
+            boards.append(rec)
+        out["boards"] = boards
+        now = {}
+        if self.pend is not None:
+            now["tiles to place"] = _tiles(self.pend)
+        if self.pcard >= 0:
+            now["card to slot"] = card_text(g, self.pcard)
+        if self.parr:
+            now["rearrangement"] = "to do"
+        if self.ran:
+            now["workshops run"] = " ".join(f"W{w + 1}" for w in range(4) if self.ran >> w & 1)
+        if self.run:
+            now["running"] = f"W{self.run[0] + 1}, {self.run[1]} moved"
+        if self.over >= 0:
+            now["overflowing"] = f"W{self.over + 1}"
+        if self.bonus:
+            now["hand-icon tiles"] = self.bonus
+        if self.took4 and g.use_missions:
+            now["4-tile take"] = "yes"
+        out["this_turn"] = now or "–"
+        if g.use_missions:
+            out["missions_open"] = [f"M{m + 1}: {MISSIONS[m]}" for m in self.missions_open] or "–"
+            out["first_to_3_cards"] = g.seat_names[self.first3] if self.first3 >= 0 else "–"
+            out["two_cards_in_a_turn"] = [g.seat_names[x] for x in range(g.players) if self.m8 >> x & 1] or "–"
+        out["score"] = [sum(row) for row in self.score_sheet().values]
+        return out
+
+    def _determinize(self, seat: int, rng: random.Random) -> MajolicaState:
+        unseen = sorted(self.deck[: len(self.deck) - self.known])
+        rng.shuffle(unseen)
+        stack = sorted(self.stack)
+        rng.shuffle(stack)
+        return self._copy(deck=tuple(unseen) + self.deck[len(self.deck) - self.known :], stack=tuple(stack), chance=Chance(rng.getrandbits(63)))
+
+    def position(self) -> dict:
+        """The whole position as a readable description (see :meth:`Majolica._state_from_position`)."""
+        g = self.game
+        cid = [c.id for c in g.cards]
+        out = {
+            "round": self.round,
+            "turn": self.turnno,
+            "start": self.start,
+            "first": self.first,
+            "to_move": self.start if self.seat is None else self.seat,
+            "step": self.step,
+            "setup": self.setup,
+            "last_completion_round": self.lastc,
+            "over": self.seat is None,
+        }
+        if g.solo:
+            out["stack"] = "".join(COL[c] for c in self.stack)
+            out["revealed"] = "".join(COL[c] for c in self.revealed)
+            out["flipped"] = _tiles(self.flipped)
+        else:
+            out["grid"] = [
+                "".join(COL[self.grid[r * 4 + c]] if self.up >> (r * 4 + c) & 1 else COL[self.grid[r * 4 + c]].lower() for c in range(4)) for r in range(4)
+            ]
+        out["display"] = [cid[i] for i in self.display]
+        out["deck"] = [cid[i] for i in self.deck]
+        out["deck_known"] = self.known
+        out["city_hall"] = {"purple": self.city[0], "points": self.city[1]}
+        out["purple_out"] = self.purple_out
+        players = []
+        for s, p in enumerate(self.players):
+            players.append(
+                {
+                    "workshops": [_tiles(ws) for ws in p.ws],
+                    "slots": [cid[i] if i >= 0 else "-" for i in p.slots],
+                    "cards": {cid[i]: _tiles(f) for i, f in zip(p.slots, p.fills) if i >= 0},
+                    "completed": [cid[i] for i in p.done],
+                    "tokens": p.tokens,
+                    "purples": p.purples,
+                    "blooms": p.blooms,
+                    "mission": f"M{p.mission + 1}" if p.mission >= 0 else "",
+                    "mission_tiles": "".join(COL[c] for c in range(4) if p.mstore >> c & 1),
+                    "starting": cid[self.starting[s]] if self.starting[s] >= 0 else "",
+                }
+            )
+        out["players"] = players
+        if g.use_missions:
+            out["missions_open"] = [f"M{m + 1}" for m in self.missions_open]
+        out["first3"] = self.first3
+        out["two_in_a_turn"] = [s for s in range(g.players) if self.m8 >> s & 1]
+        out["pending"] = {
+            "tiles": None if self.pend is None else _tiles(self.pend),
+            "card": cid[self.pcard] if self.pcard >= 0 else "",
+            "arrange": self.parr,
+            "took4": self.took4,
+            "ran": [w + 1 for w in range(4) if self.ran >> w & 1],
+            "completed": self.ncomp,
+            "bonus": self.bonus,
+            "bloomed": self.bloomed,
+        }
+        if out["pending"]["tiles"] is None:
+            del out["pending"]["tiles"]
+        out["run"] = {"workshop": self.run[0] + 1, "moved": self.run[1], "phase": self.run[2]} if self.run else None
+        out["overflow"] = self.over + 1
+        return out
+
+    # -- scoring --------------------------------------------------------------------------------
+    def mission_done(self, seat: int, m: int) -> bool:
+        """Whether ``seat`` has fulfilled mission ``m`` (0..7, M1..M8) as things stand
+        (rulebook, Expansion Rules: Mission Cards). Storage missions (M2, M4) count only for
+        their holder."""
+        g, p = self.game, self.players[seat]
+        pts = [g.cards[i].points for i in p.done]
+        if m == 0:
+            return len(p.done) >= 5
+        if m in (1, 3):
+            return p.mission == m and p.mstore == 15
+        if m == 2:
+            return pts.count(4) >= 3
+        if m == 4:
+            return p.purples >= 2
+        if m == 5:
+            have = {g.cards[i].points for i in p.done if g.m6_start or i not in g.starting_idx}
+            return {3, 5, 7} <= have
+        if m == 6:
+            return self.first3 == seat
+        return bool(self.m8 >> seat & 1)
+
+    def score_sheet(self) -> ScoreSheet:
+        """Rulebook, Game End: points of completed design cards, 1 point per 2 tiles on the
+        unfinished cards (all together, rounded down), one-point tokens; with the expansions
+        Bloom tokens and one row per mission card (its points for the holder who fulfils it).
+        Tie-break: the player latest in turn order at the start of the game."""
+        g, n = self.game, self.game.players
+        cats = ["design cards", "tiles on unfinished cards", "City Hall tokens"]
+        if g.bloom:
+            cats.append("Bloom tokens")
+        if g.use_missions:
+            cats += [f"M{m + 1}: {MISSIONS[m]}" for m in range(8)]
+        values, totals = [], []
+        for s, p in enumerate(self.players):
+            row = [sum(g.cards[i].points for i in p.done), sum(sum(f) for f in p.fills) // 2, p.tokens]
+            if g.bloom:
+                row.append(p.blooms)
+            if g.use_missions:
+                row += [g.components.mission_points if p.mission == m and self.mission_done(s, m) else 0 for m in range(8)]
+            values.append(row)
+            totals.append(sum(row))
+        notes = "Ties go to the player latest in turn order at the start of the game (rulebook, Game End)."
+        if not g.solo and self.seat is None and not any(len(p.done) >= 5 for p in self.players):
+            notes += (
+                f" Nobody completed 5 design cards: the game ended because no card was completed for {g.stall_rounds} rounds"
+                " (the engine's stall_rounds option, not a rule of the book)."
+            )
+        if g.solo:
+            rating = next(label for lo, label in SOLO_RATINGS if totals[0] >= lo)
+            notes = f"Solo rating (rulebook, Rules for Solo Play): {rating}." if self.seat is None else "Solo: the game ends after 6 rounds."
+        return ScoreSheet(
+            g.seat_names, cats, values, totals, [((s - self.first) % n,) for s in range(n)],
+            tiebreak_label="turn order", final=self.seat is None, notes=notes,
+        )  # fmt: skip
+
+    def greedy_value(self, action: str) -> float:
+        """A quick heuristic value of the position after ``action`` for the seat playing it
+        (higher is better), read by the generic ``greedy`` bot (``zw.agents``). It counts
+        completed cards' points (x5), tiles on slotted cards (x2) and tokens; a workshop whose
+        tiles can still make its pattern adds 0.6 per tile when the card above has a space for
+        one of them (W4: always), else 0.2; a workshop that cannot any more costs 1.5; an empty
+        card slot costs 0.5. It is a playing aid for bots, not a strategy claim.
+
+        Args:
+            action (str): a legal action here.
+
+        Returns:
+            float: the value.
+        """
+        seat = self.seat
+        after = self.play(action)
+        return _board_value(self.game, after.players[seat])
+
+    def digest(self) -> str:
+        """A short hash of the whole position."""
+        text = repr(tuple(getattr(self, k) for k in FIELDS))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, MajolicaState) and other.game == self.game and all(getattr(self, k) == getattr(other, k) for k in FIELDS)
+
+    def __hash__(self) -> int:
+        return hash(self.digest())
+
+    def __repr__(self) -> str:
+        who = "over" if self.seat is None else f"{self.game.seat_names[self.seat]}: {STEP_TEXT[self.step]}"
+        return f"<MajolicaState round {self.round}, turn {self.turnno}, {who}>"
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _reveal(self) -> MajolicaState:
+        """Solo: reveal the next 4 large tiles of the face-down stack."""
+        return self._copy(revealed=tuple(sorted(self.stack[:4])), stack=self.stack[4:])
+
+
+def _board_value(g: Majolica, p: Player) -> float:
+    """See :meth:`MajolicaState.greedy_value`."""
+    v = 5.0 * sum(g.cards[i].points for i in p.done) + 2.0 * sum(sum(f) for f in p.fills) + p.tokens + p.blooms
+    for w in range(4):
+        ws = p.ws[w]
+        counts = [ws[c] for c in range(4) if ws[c]]
+        if all(k <= g.part[w] for k in counts) and len(counts) <= g.nparts[w]:
+            card = p.slots[w] if w < 3 else -1
+            useful = w == 3 or (card >= 0 and any(ws[c] and card_open(g, card, p.fills[w], c) for c in range(4)))
+            v += (0.6 if useful else 0.2) * sum(ws)
+        else:
+            v -= 1.5
+    return v - 0.5 * sum(1 for x in p.slots if x < 0)
+
+
+# -- rules: what may run, what is open ---------------------------------------------------------
+def card_text(game: Majolica, i: int) -> str:
+    """A design card in words: ``"D05 3 pts: RRB"`` (``*`` a blank space, ``+hand`` the hand icon)."""
+    c = game.cards[i]
+    return f"{c.id} {c.points} pts: {_tiles(c.spaces)}{'*' * c.blank}{' +hand' if c.hand else ''}"
+
+
+def card_open(game: Majolica, card: int, fill, c: int) -> bool:
+    """Whether a tile of colour ``c`` (0..3) fits an open space of ``card`` holding ``fill``
+    (rulebook, Run Workshop(s); Kaleidoscopic Design: a blank space takes any colour but purple).
+    A tile goes to its own colour's space first (never worse than using a blank)."""
+    need = game.need[card]
+    if fill[c] < need[c]:
+        return True
+    blank = game.blank[card]
+    return blank > 0 and sum(f - n for f, n in zip(fill, need) if f > n) < blank
+
+
+def pattern_met(game: Majolica, w: int, ws) -> bool:
+    """Whether workshop ``w`` holding ``ws`` (5 counts) is full with its pattern, purple tiles
+    wild (rulebook, Run Workshop(s) A, C, E; Purple Tiles)."""
+    if sum(ws) != game.cap[w]:
+        return False
+    part = game.part[w]
+    colours = 0
+    for c in range(4):
+        k = ws[c]
+        if k:
+            if k > part:
+                return False
+            colours += 1
+    return colours <= game.nparts[w]
+
+
+def can_run(state_or_work, seat_player: Player | None, w: int, ws=None) -> bool:
+    """Whether workshop ``w`` of ``seat_player`` must run now (reference check, slow and plain;
+    see :meth:`_Work.runnable` for the fast path): full with its pattern, and for W1-W3 a card in
+    the slot above with an open space matching a non-purple tile there (Tip 4, Tip 5); W4 needs
+    City Hall to give something unless the ``city_hall_empty`` option is ``"run"``."""
+    game = state_or_work.game
+    p = seat_player
+    ws = p.ws[w] if ws is None else ws
+    if not pattern_met(game, w, ws):
+        return False
+    if w == 3:
+        return game.empty_run or sum(state_or_work.city) > 0
+    card = p.slots[w]
+    if card < 0:
+        return False
+    return any(ws[c] and card_open(game, card, p.fills[w], c) for c in range(4))
+
+
+def _legal(s: MajolicaState) -> list[str]:
+    g, step, p = s.game, s.step, s.players[s.seat]
+    cid = g.cids
+    out: list[str] = []
+    if step == "mission":
+        return [f"mission M{m + 1}" for m in s.missions_open]
+    if step == "start":
+        return [f"start slot {k + 1}" for k in range(3)]
+    if step == "select":
+        if g.solo:
+            out.append("take all")
+            for c in sorted(set(s.revealed)):
+                out += [f"take {COL[c]} + {cid[i]}" for i in s.display]
+                out.append(f"take {COL[c]} + arrange")
+        else:
+            out += [f"take {CELLS[a]}-{CELLS[b]}" for a, b in _runs(s.up, g.whole_runs)]
+            for i in BORDER:
+                if s.up >> i & 1:
+                    out += [f"take {CELLS[i]} + {cid[k]}" for k in s.display]
+                    out.append(f"take {CELLS[i]} + arrange")
+    elif step == "place":
+        if s.pend is not None:
+            out += [f"place W{w + 1}" for w in range(4)]
+            if s.took4 and p.mission == 3:
+                out += [f"mission {COL[c]}" for c in range(4) if s.pend[c] and not p.mstore >> c & 1]
+        if s.pcard >= 0:
+            out += [f"slot {k + 1}" for k in range(3)]
+        if s.parr:
+            out += ["arrange " + " ".join(cid[i] if i >= 0 else "-" for i in perm) for perm in _perms(p.slots)]
+    elif step == "choose":
+        out += [f"run W{w + 1}" for w in range(4) if can_run(s, p, w)]
+        if s.bonus:
+            out += [f"bonus {COL[c]} W{w + 1}" for c in range(4) for w in range(4)]
+            out.append("no bonus")
+        return out
+    elif step == "move":
+        w, moved, _ = s.run
+        card = p.slots[w]
+        opts = [c for c in range(4) if p.ws[w][c] and card >= 0 and card_open(g, card, p.fills[w], c)] if moved < g.must[w] + g.may[w] else []
+        out += [f"move {COL[c]}" for c in opts]
+        if moved >= g.must[w]:
+            out.append("stop")
+        return out
+    elif step == "fragment":
+        w = s.run[0]
+        for c in range(4):
+            if p.ws[w][c]:
+                out.append(f"fragment {COL[c]}")
+                if p.mission == 1 and not p.mstore >> c & 1:
+                    out.append(f"fragment {COL[c]} mission")
+        return out
+    elif step == "overflow":
+        return [f"discard {LETTERS[c]}" for c in range(5) if p.ws[s.over][c]]
+    elif step == "finish":
+        out.append("end")
+    if g.free_discard and step in ("select", "place", "finish"):
+        out += [f"discard W{w + 1} {LETTERS[c]}" for w in range(4) for c in range(5) if p.ws[w][c]]
+    return out
+
+
+def _perms(slots) -> list[tuple]:
+    seen, out = set(), []
+    for perm in itertools.permutations(slots):
+        if perm not in seen:
+            seen.add(perm)
+            out.append(perm)
+    return out
+
+
+def _runs(up: int, whole: bool) -> list[tuple[int, int]]:
+    """Option A: unbroken face-up runs of at least 2 tiles in an outer row or column
+    (rulebook, 1. Select A; reference section 2: the whole run, or any part with ``whole=False``)."""
+    out = []
+    for line in LINES:
+        i = 0
+        while i < 4:
+            if up >> line[i] & 1:
+                j = i
+                while j + 1 < 4 and up >> line[j + 1] & 1:
+                    j += 1
+                if whole:
+                    if j > i:
+                        out.append((line[i], line[j]))
+                else:
+                    out += [(line[a], line[b]) for a in range(i, j + 1) for b in range(a + 1, j + 1)]
+                i = j + 1
+            else:
+                i += 1
+    return out
+
+
+def _diagnose(s: MajolicaState, action) -> None:
+    """Raise the IllegalAction that names the broken rule for an action not in the legal list."""
+    legal = s.legal_actions()
+    sample = ", ".join(repr(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
+    if not isinstance(action, str):
+        raise IllegalAction("majolica.notation", f"{action!r} is not a Majolica action (actions are notations such as 'take a1-d1')")
+    words = action.split()
+    verb = words[0].lower() if words else ""
+    step_of = {
+        "mission": ("mission", "place"), "start": ("start",), "take": ("select",), "place": ("place",), "slot": ("place",), "arrange": ("place",),
+        "run": ("choose",), "bonus": ("choose",), "no": ("choose",), "move": ("move",), "stop": ("move",), "fragment": ("fragment",),
+        "discard": ("overflow", "select", "place", "finish"), "end": ("finish",),
+    }  # fmt: skip
+    if verb not in step_of:
+        raise IllegalAction("majolica.notation", f"{action!r} is not a Majolica action; write e.g. 'take a1-d1', 'take b1 + D05', 'place W2', 'move R', 'end'")
+    if s.step not in step_of[verb]:
+        raise IllegalAction(
+            f"majolica.turn.{s.step}",
+            f"It is the step '{STEP_TEXT[s.step]}' now, where {action!r} does not belong (rulebook, Gameplay). Legal now: {sample}",
+        )
+    g = s.game
+    if verb == "take" and not g.solo and len(words) >= 2:
+        cells = words[1].split("-")
+        idx = [_cell(c) for c in cells]
+        if any(i < 0 for i in idx):
+            raise IllegalAction("majolica.notation", f"{words[1]!r} is not a grid cell (a1..d4)")
+        if any(i not in BORDER for i in idx):
+            raise IllegalAction("majolica.select.outer-edge", "Only large tiles on the outer edge can be selected (rulebook, 1. Select Majolica Tiles A-C).")
+        if len(idx) == 2:
+            a, b = idx
+            same = [ln for ln in LINES if a in ln and b in ln]
+            if not same:
+                raise IllegalAction("majolica.select.row-or-column", "Option A takes tiles of one outer row or column (rulebook, 1. Select Majolica Tiles A).")
+            ln = same[0]
+            lo, hi = sorted((ln.index(a), ln.index(b)))
+            if not all(s.up >> ln[k] & 1 for k in range(lo, hi + 1)):
+                raise IllegalAction("majolica.select.face-down", "Option A takes one contiguous run of face-up tiles (rulebook, 1. Select Majolica Tiles A).")
+            raise IllegalAction(
+                "majolica.select.whole-run",
+                "Option A takes the whole unbroken face-up run of the row or column (reference section 2; variant option whole_runs=False allows parts).",
+            )
+        if idx and not s.up >> idx[0] & 1:
+            raise IllegalAction("majolica.select.face-down", "That large tile is face down: it was taken this round (rulebook, 2. Place Majolica Tiles).")
+        if len(words) >= 4 and words[3].lower() != "arrange":
+            if not s.display:
+                raise IllegalAction("majolica.select.no-display", "No design card is left in the display (reference section 3, deck running out).")
+            raise IllegalAction("majolica.select.display", f"{words[3]} is not in the design-card display (rulebook, 1. Select Majolica Tiles B).")
+        if len(words) == 2:
+            raise IllegalAction(
+                "majolica.select.single",
+                "One tile alone comes with a design card or a rearrangement: 'take b1 + D05' or 'take b1 + arrange' (rulebook, 1. Select B, C).",
+            )
+    if verb == "move" and len(words) == 2:
+        w, moved, _ = s.run
+        if words[1].upper() == "P":
+            raise IllegalAction("majolica.purple.not-on-card", "Purple tiles cannot be moved onto a design card (rulebook, Purple Tiles).")
+        if moved >= g.must[w] + g.may[w]:
+            raise IllegalAction(
+                "majolica.run.shovels", f"W{w + 1} moves at most {g.must[w] + g.may[w]} tiles (rulebook, Run Workshop(s) I: black and white shovels)."
+            )
+        raise IllegalAction(
+            "majolica.run.card-space", "A moved tile needs an open space of its colour on the design card above (rulebook, Run Workshop(s); Tip 5)."
+        )
+    if verb == "stop":
+        raise IllegalAction("majolica.run.black-shovel", "The black shovel's tile must move to the design card first (rulebook, Run Workshop(s) I; Tip 5).")
+    if verb == "fragment" and len(words) >= 2 and words[1].upper() == "P":
+        raise IllegalAction("majolica.purple.not-fragmented", "Purple tiles cannot be the fragmented tile (rulebook, Purple Tiles).")
+    if verb == "run":
+        raise IllegalAction(
+            "majolica.run.conditions",
+            "That workshop cannot run: it must be full with its pattern and (W1-W3) have a design card with a matching open space above "
+            "(rulebook, Run Workshop(s); Tip 4).",
+        )
+    if verb == "discard" and len(words) == 3 and not g.free_discard:
+        raise IllegalAction("majolica.discard.any-time", "Discarding at any time is off in this game (variant option discard_any_time; rulebook Tip 1).")
+    if verb == "mission" and s.step == "place":
+        raise IllegalAction("majolica.mission.m4", "Only the holder of mission M4 may put one tile of a 4-tile take onto it, one per colour (Mission Cards).")
+    raise IllegalAction("majolica.action.not-legal", f"{action!r} is not legal here ({STEP_TEXT[s.step]}). Legal now: {sample}")
+
+
+class _Work:
+    """A mutable working copy of a state while one action is applied (the mover's board as lists)."""
+
+    def __init__(self, s: MajolicaState):
+        self.s = s
+        self.game = s.game
+        _transfer(self, s)
+        p = s.players[s.seat]
+        self.ws = [list(x) for x in p.ws]
+        self.slots = list(p.slots)
+        self.fills = [list(f) for f in p.fills]
+        self.done = list(p.done)
+        self.tokens, self.purples, self.blooms, self.mission, self.mstore = p.tokens, p.purples, p.blooms, p.mission, p.mstore
+        self.me = s.seat
+        self.chance = s.chance
+        self.chance_copied = False
+
+    # -- the player's board -----------------------------------------------------------------------
+    def player(self) -> Player:
+        return Player(
+            tuple(tuple(x) for x in self.ws), tuple(self.slots), tuple(tuple(f) for f in self.fills), tuple(self.done),
+            self.tokens, self.purples, self.blooms, self.mission, self.mstore,
+        )  # fmt: skip
+
+    def freeze(self, history) -> MajolicaState:
+        players = list(self.players)
+        players[self.me] = self.player()
+        new = MajolicaState.__new__(MajolicaState)
+        State.__init__(new, self.game, history, self.chance)
+        _transfer(new, self)
+        new.players = tuple(players)
+        new._legal = None
+        return new
+
+    def runnable(self, w: int) -> bool:
+        g, ws = self.game, self.ws[w]
+        if not pattern_met(g, w, ws):
+            return False
+        if w == 3:
+            return g.empty_run or self.city[0] + self.city[1] > 0
+        card = self.slots[w]
+        return card >= 0 and any(ws[c] and card_open(g, card, self.fills[w], c) for c in range(4))
+
+    def add(self, w: int, counts) -> None:
+        """Tiles into workshop ``w``; purple tiles reaching W4 leave the game; overflow is marked."""
+        ws = self.ws[w]
+        for c, k in enumerate(counts):
+            if k:
+                if c == PURPLE and w == 3:
+                    self.purple_out += k
+                else:
+                    ws[c] += k
+        if sum(ws) > self.game.cap[w]:
+            self.over = w
+
+    def drop(self, w: int, c: int) -> None:
+        self.ws[w][c] -= 1
+        if c == PURPLE:
+            self.purple_out += 1
+
+    # -- actions -------------------------------------------------------------------------------
+    def act(self, a: str) -> None:
+        g = self.game
+        words = a.split()
+        verb = words[0]
+        if verb == "mission":
+            if self.step == "mission":
+                m = int(words[1][1:]) - 1
+                self.mission = m
+                self.missions_open = tuple(x for x in self.missions_open if x != m)
+                self.setup += 1
+                self.turnno += 1
+                if self.setup < g.players:
+                    self._switch((self.start - 1 - self.setup) % g.players)
+                else:
+                    self.setup = 0
+                    self._switch(self.start)
+                    self.step = "start"
+                return
+            c = COL.index(words[1])
+            pend = list(self.pend)
+            pend[c] -= 1
+            self.pend = tuple(pend)
+            self.mstore |= 1 << c
+            self.took4 = False
+        elif verb == "start":
+            k = int(words[2]) - 1
+            self.slots[k] = self.starting[self.me]
+            st = list(self.starting)
+            st[self.me] = -1
+            self.starting = tuple(st)
+            self.setup += 1
+            self.turnno += 1
+            if self.setup < g.players:
+                self._switch((self.start + self.setup) % g.players)
+            else:
+                self.setup = 0
+                self._switch(self.start)
+                self.step = "select"
+                if g.solo:
+                    self._reveal()
+            return
+        elif verb == "take":
+            self._take(words)
+        elif verb == "place":
+            w = int(words[1][1]) - 1
+            pend = self.pend
+            self.pend = None
+            self.add(w, pend)
+        elif verb == "slot":
+            k = int(words[1]) - 1
+            old = self.slots[k]
+            if old >= 0:
+                self.deck = self.deck + (old,)
+                self.known += 1
+            self.slots[k] = self.pcard
+            self.fills[k] = [0, 0, 0, 0]
+            self.pcard = -1
+        elif verb == "arrange":
+            new = [g.card_ids[x] if x != "-" else -1 for x in words[1:]]
+            old = dict(zip(self.slots, self.fills))
+            self.fills = [list(old[i]) if i >= 0 else [0, 0, 0, 0] for i in new]
+            self.slots = new
+            self.parr = False
+        elif verb == "run":
+            self._start_run(int(words[1][1]) - 1)
+        elif verb == "bonus":
+            c, w = COL.index(words[1]), int(words[2][1]) - 1
+            self.bonus -= 1
+            cnt = [0] * 5
+            cnt[c] = 1
+            self.add(w, cnt)
+        elif verb == "no":
+            self.bonus -= 1
+        elif verb == "move":
+            self._move(COL.index(words[1]))
+        elif verb == "stop":
+            self._end_moves()
+        elif verb == "fragment":
+            c = COL.index(words[1])
+            self.ws[self.run[0]][c] -= 1
+            if len(words) == 3:
+                self.mstore |= 1 << c
+            self._pass_on()
+        elif verb == "discard":
+            if len(words) == 2:
+                self.drop(self.over, LETTERS.index(words[1]))
+            else:
+                self.drop(int(words[1][1]) - 1, LETTERS.index(words[2]))
+                return  # a free discard (Tip 1) never triggers anything
+        elif verb == "end":
+            self._end_turn()
+            return
+        self._settle()
+
+    def _take(self, words) -> None:
+        g = self.game
+        pend = [0] * 5
+        if g.solo:
+            if words[1] == "all":
+                for c in self.revealed:
+                    pend[c] += 1
+                self.took4 = len(self.revealed) == 4
+            else:
+                pend[COL.index(words[1])] += 1
+        else:
+            cells = [_cell(x) for x in words[1].split("-")]
+            if len(cells) == 2:
+                ln = next(ln for ln in LINES if cells[0] in ln and cells[1] in ln)
+                lo, hi = sorted((ln.index(cells[0]), ln.index(cells[1])))
+                cells = [ln[k] for k in range(lo, hi + 1)]
+                self.took4 = len(cells) == 4
+            for i in cells:
+                pend[self.grid[i]] += 1
+                self.up &= ~(1 << i)
+        self.pend = tuple(pend)
+        if len(words) == 4:
+            if words[3] == "arrange":
+                self.parr = True
+            else:
+                i = g.card_ids[words[3]]
+                self.pcard = i
+                self.display = tuple(x for x in self.display if x != i)
+        self.step = "place"
+
+    def _start_run(self, w: int) -> None:
+        if w == 3:
+            # W4: one tile to City Hall, take the next bonus token (purple first), rest back to W1
+            ws = self.ws[3]
+            c = next(k for k in range(4) if ws[k])
+            ws[c] -= 1
+            back = tuple(ws) + ()
+            self.ws[3] = [0] * 5
+            purple, points = self.city
+            if purple:
+                self.city = (purple - 1, points)
+                self.purples += 1
+                self.ws[0][PURPLE] += 1
+            elif points:
+                self.city = (purple, points - 1)
+                self.tokens += 1
+            self._ran(3)
+            self.add(0, back)
+            return
+        self.run = (w, 0, "move")
+
+    def _move(self, c: int) -> None:
+        g = self.game
+        w, moved, _ = self.run
+        self.ws[w][c] -= 1
+        card = self.slots[w]
+        fill = self.fills[w]
+        fill[c] += 1
+        self.run = (w, moved + 1, "move")
+        if sum(fill) == g.size[card]:
+            # completed: tiles back to the supply, card to the scoring area (rulebook, Run Workshop(s) H)
+            self.done.append(card)
+            self.slots[w] = -1
+            self.fills[w] = [0, 0, 0, 0]
+            self.ncomp += 1
+            self.lastc = self.round
+            if g.cards[card].hand:
+                self.bonus += 1
+            if len(self.done) == 3 and self.first3 < 0:
+                self.first3 = self.me
+            if self.ncomp >= 2:
+                self.m8 |= 1 << self.me
+
+    def _end_moves(self) -> None:
+        w = self.run[0]
+        if self.game.frag[w]:
+            self.run = (w, self.run[1], "fragment")
+        else:
+            self._pass_on()
+
+    def _pass_on(self) -> None:
+        """The rest of the running workshop moves on to the next (rulebook, Run Workshop(s) B, G)."""
+        w = self.run[0]
+        rest = tuple(self.ws[w])
+        self.ws[w] = [0] * 5
+        self.run = None
+        self._ran(w)
+        self.add((w + 1) % 4, rest)
+
+    def _ran(self, w: int) -> None:
+        self.ran |= 1 << w
+        if self.game.bloom and self.ran == 15 and not self.bloomed:
+            self.blooms += 1
+            self.bloomed = True
+
+    def _settle(self) -> None:
+        """Resolve what needs no choice; stop at the next decision (overflow, run order, moves,
+        fragmentation, pending placement) or end the turn when nothing is left."""
+        g = self.game
+        while True:
+            if self.over >= 0:
+                ws = self.ws[self.over]
+                excess = sum(ws) - g.cap[self.over]
+                if excess <= 0:
+                    self.over = -1
+                    continue
+                cols = [c for c in range(5) if ws[c]]
+                if len(cols) == 1:
+                    for _ in range(excess):
+                        self.drop(self.over, cols[0])
+                    continue
+                self.step = "overflow"
+                return
+            if self.run is not None:
+                w, moved, phase = self.run
+                if phase == "move":
+                    card = self.slots[w]
+                    opts = [c for c in range(4) if self.ws[w][c] and card >= 0 and card_open(g, card, self.fills[w], c)] if moved < g.must[w] + g.may[w] else []
+                    if not opts:
+                        self._end_moves()
+                        continue
+                    if moved < g.must[w] and len(opts) == 1:
+                        self._move(opts[0])
+                        continue
+                    self.step = "move"
+                    return
+                cols = [c for c in range(4) if self.ws[w][c]]
+                if not cols:
+                    self._pass_on()
+                    continue
+                if len(cols) == 1 and not (self.mission == 1 and not self.mstore >> cols[0] & 1):
+                    self.ws[w][cols[0]] -= 1
+                    self._pass_on()
+                    continue
+                self.step = "fragment"
+                return
+            runnable = [w for w in range(4) if self.runnable(w)]
+            if runnable or self.bonus:
+                if len(runnable) == 1 and not self.bonus:
+                    self._start_run(runnable[0])
+                    continue
+                self.step = "choose"
+                return
+            if self.pend is not None or self.pcard >= 0 or self.parr:
+                self.step = "place"
+                return
+            if g.free_discard and any(any(ws) for ws in self.ws):
+                self.step = "finish"  # Tip 1: discard now, or end the turn
+                return
+            self._end_turn()
+            return
+
+    def _switch(self, seat: int) -> None:
+        """Hand the turn to ``seat``: store the mover's board and load ``seat``'s."""
+        players = list(self.players)
+        players[self.me] = self.player()
+        self.players = tuple(players)
+        p = self.players[seat]
+        self.ws = [list(x) for x in p.ws]
+        self.slots = list(p.slots)
+        self.fills = [list(f) for f in p.fills]
+        self.done = list(p.done)
+        self.tokens, self.purples, self.blooms, self.mission, self.mstore = p.tokens, p.purples, p.blooms, p.mission, p.mstore
+        self.me = seat
+        self.seat = seat
+
+    def _reveal(self) -> None:
+        self.revealed = tuple(sorted(self.stack[:4]))
+        self.stack = self.stack[4:]
+
+    def _draw(self) -> Chance:
+        if not self.chance_copied:
+            self.chance = self.chance.copy()
+            self.chance_copied = True
+        return self.chance
+
+    def _end_turn(self) -> None:
+        """End of a turn (rulebook, Gameplay; End of the Round; Game End; solo rules)."""
+        g = self.game
+        self.pend, self.pcard, self.parr, self.took4 = None, -1, False, False
+        self.ran, self.ncomp, self.bonus, self.bloomed, self.run, self.over = 0, 0, 0, False, None, -1
+        self.turnno += 1
+        if g.solo:
+            self.flipped = tuple(f + sum(1 for c in self.revealed if c == k) for k, f in enumerate(self.flipped))
+            self.revealed = ()
+            if self.stack:
+                self._reveal()
+                self.step = "select"
+                return
+        else:
+            if sum(self.up >> i & 1 for i in BORDER) >= 4:
+                self._switch((self.seat + 1) % g.players)
+                self.step = "select"
+                return
+        # end of the round
+        players = list(self.players)
+        players[self.me] = self.player()
+        if (g.solo and self.round >= SOLO_ROUNDS) or (
+            not g.solo and (any(len(p.done) >= 5 for p in players) or (g.stall_rounds is not None and self.round - self.lastc >= g.stall_rounds))
+        ):
+            self.players = tuple(players)
+            self.seat = None
+            self.step = "select"
+            return
+        chance = self._draw()
+        if g.solo:
+            stack = [c for c in range(4) for _ in range(g.components.large_per_colour)]
+            chance.shuffle(stack)
+            self.stack, self.flipped = tuple(stack), ZERO4
+            self._reveal()
+        else:
+            cells = list(self.grid)
+            chance.shuffle(cells)
+            self.grid, self.up = tuple(cells), (1 << 16) - 1
+        k = g.components.display - len(self.display)
+        if k > 0:
+            self.display = self.display + self.deck[:k]
+            self.deck = self.deck[k:]
+            self.known = min(self.known, len(self.deck))
+        self.round += 1
+        self.start = (self.start + 1) % g.players
+        self._switch(self.start)
+        self.step = "select"
