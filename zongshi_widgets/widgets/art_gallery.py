@@ -194,6 +194,10 @@ class ArtGalleryBoard(NamedGameBoard):
             text += ". Game over" + ("" if not self.reveal_scores else self._winners_text(after))
         return text
 
+    def _wire_moves(self, moves: list) -> list:
+        # the log as the shell draws it: this front end reads no action codes (keeps updates small)
+        return [[e["ply"], e["seat"], e["text"], None, e["alt"]] for e in moves]
+
     def short_text(self, before, action) -> str:
         """A few words for the log: ``"5 clockwise → G5"``, ``"bid 3 on G5"``..."""
         return self._words(before, action)
