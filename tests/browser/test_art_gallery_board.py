@@ -189,6 +189,38 @@ def test_a_round_by_clicks_with_its_distribution(page, jupyter_server, make_note
     page.keyboard.press("Enter")
     expect(widget.locator(f".zw-ag-choices button[data-card='{second}']")).to_have_attribute("aria-pressed", "true")
     expect(widget.locator(".zw-ag-area.zw-ag-dest")).not_to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(widget.locator(".zw-ag-area.zw-ag-dest")).to_have_count(0)
+
+    # -- hints, undo and redo come from the shell ----------------------------------------------
+    widget.locator(".zw-hints button", has_text="Show a move").click()
+    expect(widget.locator(".zw-hint-text")).to_contain_text("Legal move 1 of")
+    plies = status(jupyter_server, relpath)[3]
+    widget.locator(".zw-controls button", has_text="Undo").click()
+    wait_kernel(jupyter_server, relpath, f"print(len(board.state.history) < {plies})", "True")
+    widget.locator(".zw-controls button", has_text="Redo").click()
+    wait_kernel(jupyter_server, relpath, "print(len(board.state.history))", str(plies))
+
+    # -- the bots finish the game: the end-of-game summary and the final score -----------------
+    # (from a position one move before the end, reached by random play: quicker than whole rounds)
+    near_end = (
+        "import random\n"
+        "r, s = random.Random(0), board.state\n"
+        "while not s.play(a := r.choice(s.legal_actions())).is_over:\n"
+        "    s = s.play(a)\n"
+        "board.load(s, history=False); board.bot_delay = 0; board.seats = ['greedy'] * 3; board.run_bots()\n"
+        "print(board.state.is_over)"
+    )
+    assert kernel(jupyter_server, relpath, near_end) == "True"
+    version = kernel(jupyter_server, relpath, "print(board.version)")
+    expect(widget).to_have_attribute("data-version", version, timeout=60_000)  # every update drawn
+    if widget.get_attribute("data-story") == "playing":  # the last distributions, told
+        widget.locator(".zw-ag-skip").click()
+    expect(widget.locator(".zw-ag-summary")).to_contain_text("Game over: ", timeout=15_000)
+    winners = kernel(jupyter_server, relpath, "print(' and '.join(board.game.seat_names[s].capitalize() for s in board.state.score_sheet().winners))")
+    expect(widget.locator(".zw-ag-summary")).to_contain_text(winners)
+    expect(widget.locator(".zw-ag-scores")).to_contain_text("Final score")
+    screenshot(page, "art-gallery-game-over", locator=widget)
     assert page.console_errors == [], page.console_errors
 
 

@@ -205,6 +205,10 @@ def test_scores_and_best_chains_match_the_score_sheet():
         for seat in range(after.game.players):
             spans = best_chains(comps, after.cards[seat])
             assert [s[2] for s in spans] == chain_scores(comps, after.cards[seat])
+            for row, (first, last, points) in enumerate(spans):  # the highlighted run is that chain
+                if points:
+                    run = [comps[c - 1] for c in after.cards[seat][first : last + 1]]
+                    assert len({card.symbols[row] for card in run}) == 1 and sum(card.values[row] for card in run) == points
 
 
 # -- what each seat may see ----------------------------------------------------------------------

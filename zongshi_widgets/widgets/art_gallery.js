@@ -386,10 +386,11 @@ function render({ model, el }) {
       return;
     }
     const hand = v.my_hand || [];
+    const choosing = mayAct() && ["move", "bid", "aside"].includes(view().step);
     const bids = (v.my_bids || []).map((b) => `${b.card} at ${b.area === "shop" ? "the Shop" : b.area} (space ${ROMAN[b.space - 1]})`);
     handBox.replaceChildren(...[
-      h("div", { class: "zw-caption" }, swatch(me, "zw-inline-swatch"), ` Your hand: ${names[me]} (only you see it)`),
-      h("div", { class: "zw-ag-handrow", "aria-label": `your hand: ${hand.join(", ") || "empty"}` }, hand.length ? hand.map((c) => cardFace(c)) : "no cards"),
+      h("div", { class: "zw-caption" }, swatch(me, "zw-inline-swatch"), ` Your hand: ${names[me]} (only you see it)${choosing ? `: ${hand.length} cards, the buttons above` : ""}`),
+      choosing ? null : h("div", { class: "zw-ag-handrow", "aria-label": `your hand: ${hand.join(", ") || "empty"}` }, hand.length ? hand.map((c) => cardFace(c)) : "no cards"),
       bids.length ? h("div", { class: "zw-ag-label" }, `Your face-down bids: ${bids.join("; ")}`) : null,
     ].filter(Boolean));
     handBox.classList.toggle("zw-ag-marked", marked);
@@ -454,6 +455,14 @@ function render({ model, el }) {
       tied ? ` (tie broken by painting tiles: ${winners.map((s) => v.scores.tiles[s]).join(", ")})` : "", ". The score panel shows every category.");
   }
 
+  // the story's panel: built once (its buttons stay under the pointer while bots play on)
+  const storyCaption = h("div", { class: "zw-caption" });
+  const storyList = h("ol", { class: "zw-ag-steps" });
+  const pauseBtn = h("button", { type: "button", class: "zw-btn zw-ag-pause", onclick: () => { ui.paused = !ui.paused; schedule(); redraw(); } }, "Pause");
+  const nextBtn = h("button", { type: "button", class: "zw-btn", onclick: () => advance() }, "Next step ▸");
+  const skipBtn = h("button", { type: "button", class: "zw-btn zw-ag-skip", onclick: () => skipAll() }, "Skip to the end ▸▸");
+  story.append(storyCaption, storyList, h("div", { class: "zw-ag-row" }, pauseBtn, nextBtn, skipBtn));
+
   function drawStory() {
     if (!ui.queue.length) {
       story.hidden = true;
@@ -463,21 +472,29 @@ function render({ model, el }) {
     const item = ui.queue[0];
     root.dataset.story = "playing";
     story.hidden = false;
+    storyCaption.textContent = `Distribution, step ${ui.step + 1} of ${item.story.length}${ui.queue.length > 1 ? ` (then ${ui.queue.length - 1} more)` : ""}`;
     const lines = item.story.slice(0, ui.step + 1).map((st, i) => h("li", { class: i === ui.step ? "zw-ag-now" : "" }, st.text));
-    const pause = h("button", { type: "button", class: "zw-btn", onclick: () => { ui.paused = !ui.paused; schedule(); redraw(); } }, ui.paused ? "▶ Continue" : "Pause");
-    const next = h("button", { type: "button", class: "zw-btn", onclick: () => advance() }, "Next step ▸");
-    const skip = h("button", { type: "button", class: "zw-btn zw-ag-skip", onclick: () => skipAll() }, "Skip to the end ▸▸");
-    story.replaceChildren(h("div", { class: "zw-caption" }, `Distribution, step ${ui.step + 1} of ${item.story.length}${ui.queue.length > 1 ? ` (then ${ui.queue.length - 1} more)` : ""}`),
-      h("ol", { class: "zw-ag-steps" }, lines), h("div", { class: "zw-ag-row" }, pause, next, skip));
+    storyList.replaceChildren(...lines);
+    const now = storyList.lastElementChild;
+    if (now) storyList.scrollTop = now.offsetTop;
+    pauseBtn.textContent = ui.paused ? "▶ Continue" : "Pause";
   }
 
   // ---------------------------------------------------------------- the story's pace
+  const screened = () => {
+    const scr = model.get("screen") || {};
+    return scr.seat !== undefined && scr.seat !== null;
+  };
   function schedule() {
     clearTimeout(ui.timer);
     if (ui.queue.length && !ui.paused) ui.timer = setTimeout(advance, STEP_MS);
   }
   function advance() {
     if (!ui.queue.length) return;
+    if (screened()) {
+      schedule(); // behind the privacy screen the story waits for the next person
+      return;
+    }
     ui.step += 1;
     if (ui.step >= ui.queue[0].story.length) {
       ui.queue.shift();
@@ -493,15 +510,27 @@ function render({ model, el }) {
     redraw();
   }
 
+  /** A view without the watching seat's secrets (what a spectator sees). */
+  function publicPart(v) {
+    const out = { ...v };
+    delete out.my_hand;
+    delete out.my_bids;
+    delete out.open;
+    out.seat = null;
+    return out;
+  }
+
   /** A new view: queue its story when it follows the view shown last by one move. */
   function noteView() {
     const v = view();
     const seat = mySeat();
     const last = ui.lastView;
     if (last && v.ply !== last.ply + 1) skipAll(); // undo, a jump, a new game
-    if (last && seat !== ui.lastSeat) skipAll(); // another person at the screen
-    if (last && v.ply === last.ply + 1 && seat === ui.lastSeat && (v.story || []).length) {
-      ui.queue.push({ before: last, story: v.story, after: v });
+    if (last && v.ply === last.ply + 1 && (v.story || []).length) {
+      // another person at the screen (hot seat): the story starts from the public part of the
+      // position before, never from the previous person's hand or bids
+      const before = seat === ui.lastSeat ? last : publicPart(last);
+      ui.queue.push({ before, story: v.story, after: v });
       if (ui.queue.length === 1) {
         ui.step = 0;
         ui.paused = false;
@@ -543,6 +572,19 @@ function render({ model, el }) {
     return false;
   }
 
+  /** A selector for the focused choice, to focus its new button after a redraw. */
+  function focusKey() {
+    const active = el.ownerDocument.activeElement;
+    if (!active || !root.contains(active) || active.tagName !== "BUTTON") return null;
+    const where = active.closest(".zw-ag-choices") ? ".zw-ag-choices" : active.closest(".zw-ag-ring") ? ".zw-ag-ring" : null;
+    if (!where) return null;
+    for (const attr of ["data-card", "data-action", "data-space"]) {
+      const value = active.getAttribute(attr);
+      if (value !== null) return `${where} button[${attr}='${value}']`;
+    }
+    return null;
+  }
+
   // ---------------------------------------------------------------- redraw
   let lastVersion = null;
   function redraw() {
@@ -553,10 +595,11 @@ function render({ model, el }) {
       moved = true;
       noteView();
     }
+    const focused = focusKey();
     const { v, step } = shown();
     drawRing(v, step);
     drawChoices(view());
-    drawHand(ui.queue.length ? v : view());
+    drawHand(ui.queue.length && v.my_hand ? v : view());
     drawCollections(v);
     drawScores(ui.queue.length ? ui.queue[0].before : view());
     drawSummary(view());
@@ -565,6 +608,10 @@ function render({ model, el }) {
     const t = view();
     shell.turn.replaceChildren(...turnLine(t));
     shell.update();
+    if (focused) {
+      const again = root.querySelector(focused);
+      if (again && el.ownerDocument.activeElement !== again) again.focus();
+    }
     if (moved && ui.sent !== null) {
       root.dataset.playMs = String(Math.round(performance.now() - ui.sent));
       ui.sent = null;
