@@ -12,6 +12,7 @@ click-to-updated-board time is printed.
 
 from __future__ import annotations
 
+import re
 import time
 
 from _jupyter import open_notebook, run_all_cells, screenshot
@@ -252,5 +253,9 @@ def test_privacy_screen_between_two_people_in_the_dark_theme(page, jupyter_serve
     expect(widget.locator(".zw-ag-action.zw-ag-back")).to_have_count(1)
     expect(widget.locator(".zw-ag-action.zw-ag-mine")).to_have_count(0)
     assert "a face-down bid" in widget.locator(".zw-ag-slot:has(.zw-ag-back)").get_attribute("aria-label")
+    # a lesson's marks: named parts outlined (board.mark)
+    kernel(jupyter_server, relpath, "board.mark(['G1', 'stack:5', 'collection:red', 'bar:G2'])")
+    expect(widget.locator(".zw-ag-marked")).to_have_count(4)
+    expect(widget.locator(".zw-ag-area[data-area='G1']")).to_have_class(re.compile("zw-ag-marked"))
     screenshot(page, "art-gallery-dark", locator=widget)
     assert page.console_errors == [], page.console_errors

@@ -293,3 +293,20 @@ def test_largest_update_of_a_whole_game_stays_small():
     print(f"\nlargest per-move update over a whole game: {max(sizes)} bytes ({len(sizes)} updates, mean {sum(sizes) / len(sizes):.0f})")
     # the largest is the last: the shell's move log, resent whole, grows by ~35 bytes a move
     assert max(sizes) < 24_000
+
+
+def test_spectator_and_open_hands_views():
+    """A spectator sees public information only; open hands (teaching mode) shows every hand and
+    face-down bid, says so, and still keeps them out of the static picture, which anyone may read."""
+    board = make(players=3)
+    board.play("move 2 cw")
+    board.play("bid 7")
+    spectator = ArtGalleryBoard(session=board.session, seat=None)
+    view = spectator.get_state()["view"]
+    assert "my_hand" not in view and "open" not in view and spectator.legal == []
+    assert all(v is None for area in view["areas"] for v in area["bids"])
+    teacher = ArtGalleryBoard(session=board.session, seat=0, open_hands=True)
+    opened = teacher.get_state()["view"]["open"]
+    assert [o["my_hand"] for o in opened] == [board.state.hand(s) for s in range(3)]
+    assert teacher.watch["open_hands"] is True
+    assert teacher.picture() == spectator.picture()

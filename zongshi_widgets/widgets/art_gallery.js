@@ -144,6 +144,8 @@ function render({ model, el }) {
     const marks = new Set(model.get("highlight") || []);
     const me = mySeat();
     const myBids = new Map((v.my_bids || []).map((b) => [`${b.area}/${b.space}`, b.card]));
+    // open hands (teaching mode): every seat's face-down bids, shown and marked as such
+    const openBids = new Map((v.open || []).flatMap((o) => (o.my_bids || []).map((b) => [`${b.area}/${b.space}`, b.card])));
     const dests = destinations(v);
     for (let a = 0; a < L; a++) {
       const area = v.areas[a];
@@ -163,6 +165,7 @@ function render({ model, el }) {
           const s = area.bar[i];
           const value = area.bids[i];
           const own = value === null && s === me ? myBids.get(`${name}/${i + 1}`) : undefined;
+          const opened = value === null && own === undefined ? openBids.get(`${name}/${i + 1}`) : undefined;
           let card;
           let label;
           if (value !== null && value !== undefined) {
@@ -171,6 +174,9 @@ function render({ model, el }) {
           } else if (own !== undefined) {
             card = cardFace(own, "zw-ag-mine");
             label = `space ${ROMAN[i]}: your marker, your face-down bid ${own}`;
+          } else if (opened !== undefined) {
+            card = cardFace(opened, "zw-ag-mine");
+            label = `space ${ROMAN[i]}: ${names[s]} marker, face-down bid ${opened} (open hands)`;
           } else {
             card = h("span", { class: "zw-ag-action zw-ag-back", "aria-hidden": "true" });
             label = `space ${ROMAN[i]}: ${names[s]} marker, a face-down bid`;
@@ -185,7 +191,7 @@ function render({ model, el }) {
       for (const d of dests.filter((x) => x.bench === a)) {
         kids.push(h("button", {
           type: "button",
-          class: "zw-btn zw-primary zw-ag-go",
+          class: `zw-btn zw-ag-go${d.ok ? " zw-primary" : " zw-ag-nogo"}`,
           "data-action": d.action,
           "aria-label": `${d.words}: move ${d.card} to ${areaLabel(a)}`,
           onclick: () => choose(d.action),
@@ -235,10 +241,12 @@ function render({ model, el }) {
     const c = ui.card;
     const cw = (p + c) % L;
     const ccw = (((p - c) % L) + L) % L;
-    if (cw === ccw) return [{ bench: cw, card: c, action: `move ${c}`, words: "stay on the ring's same bench", short: c === 0 ? "↓ stay here" : "↻ go here" }];
+    const l = legal();
+    const mark = (d) => ({ ...d, ok: l.has(d.action), short: l.has(d.action) ? d.short : `✗ ${d.short} (bar full)` });
+    if (cw === ccw) return [mark({ bench: cw, card: c, action: `move ${c}`, words: "both ways to the same bench", short: c === 0 ? "↓ stay here" : "↻ go here" })];
     return [
-      { bench: cw, card: c, action: `move ${c} cw`, words: "clockwise", short: "↻ clockwise" },
-      { bench: ccw, card: c, action: `move ${c} ccw`, words: "anticlockwise", short: "↺ anticlockwise" },
+      mark({ bench: cw, card: c, action: `move ${c} cw`, words: "clockwise", short: "↻ clockwise" }),
+      mark({ bench: ccw, card: c, action: `move ${c} ccw`, words: "anticlockwise", short: "↺ anticlockwise" }),
     ];
   }
 
@@ -337,7 +345,7 @@ function render({ model, el }) {
         const dests = destinations(v);
         if (dests.length) {
           kids.push(h("div", { class: "zw-ag-row", role: "group", "aria-label": "directions" }, dests.map((d) =>
-            h("button", { type: "button", class: "zw-btn zw-primary", "data-action": d.action, "aria-label": `move ${d.card} ${d.words} to ${areaLabel(d.bench)}`, onclick: () => choose(d.action) },
+            h("button", { type: "button", class: `zw-btn${d.ok ? " zw-primary" : " zw-ag-nogo"}`, "data-action": d.action, "aria-label": `move ${d.card} ${d.words} to ${areaLabel(d.bench)}${d.ok ? "" : ", not allowed: says why"}`, onclick: () => choose(d.action) },
               `${d.short} to ${areaLabel(d.bench)}`))));
         }
       } else if (v.step === "bid" || v.step === "aside") {
@@ -385,6 +393,7 @@ function render({ model, el }) {
       handBox.classList.toggle("zw-ag-marked", marked);
       return;
     }
+    const openRows = (v.open || []).map((o, s) => (s === me ? null : h("div", { class: "zw-ag-handrow" }, swatch(s, "zw-inline-swatch"), ` ${names[s]} (open hands): `, o.my_hand.map((c) => cardFace(c)))));
     const hand = v.my_hand || [];
     const choosing = mayAct() && ["move", "bid", "aside"].includes(view().step);
     const bids = (v.my_bids || []).map((b) => `${b.card} at ${b.area === "shop" ? "the Shop" : b.area} (space ${ROMAN[b.space - 1]})`);
@@ -392,6 +401,7 @@ function render({ model, el }) {
       h("div", { class: "zw-caption" }, swatch(me, "zw-inline-swatch"), ` Your hand: ${names[me]} (only you see it)${choosing ? `: ${hand.length} cards, the buttons above` : ""}`),
       choosing ? null : h("div", { class: "zw-ag-handrow", "aria-label": `your hand: ${hand.join(", ") || "empty"}` }, hand.length ? hand.map((c) => cardFace(c)) : "no cards"),
       bids.length ? h("div", { class: "zw-ag-label" }, `Your face-down bids: ${bids.join("; ")}`) : null,
+      ...openRows,
     ].filter(Boolean));
     handBox.classList.toggle("zw-ag-marked", marked);
   }
