@@ -32,6 +32,19 @@ board
 """
 
 
+#: Yellow's last bid of round 1 (2 players): on G1 red bid 5, yellow 4; yellow's 1 makes a tie at 5
+#: (rulebook, Distribution, Painting Cards in the Gallery Areas 2), then red picks a card back.
+LAST_BID = {
+    "step": "bid",
+    "start_card": 0,
+    "hands": [[4], [1, 8]],
+    "pawns": [4, 1],
+    "movement_cards": [[0, 1, 2, 3], [0, 2, 3, 5]],
+    "bars": {"G1": [[0, 5], [1, 4]], "G2": [[0, 6], [1, 7]], "G3": [[0, 7]], "G4": [[0, 8], [1, 6]]},
+    "paintings": {"G1": 10, "G2": 11, "G3": 12, "G4": 13},
+}
+
+
 def kernel(server, relpath: str, code: str) -> str:
     return server.execute(relpath, code).strip()
 
@@ -258,4 +271,25 @@ def test_privacy_screen_between_two_people_in_the_dark_theme(page, jupyter_serve
     expect(widget.locator(".zw-ag-marked")).to_have_count(4)
     expect(widget.locator(".zw-ag-area[data-area='G1']")).to_have_class(re.compile("zw-ag-marked"))
     screenshot(page, "art-gallery-dark", locator=widget)
+
+    # -- the last bid of a round at a hot seat: the distribution waits behind the screen, then is
+    # told from public information only (never from the previous person's hand or bids) -------
+    kernel(jupyter_server, relpath, "board.mark([]); board.load(board.game.from_position(" + repr(LAST_BID) + "), history=False)")
+    expect(widget.locator(".zw-screen-text")).to_contain_text("Pass the screen to yellow")
+    widget.locator(".zw-ready").click()
+    expect(widget.locator(".zw-ag-ring .zw-ag-mine")).to_have_count(3)  # yellow's own face-down bids
+    widget.locator(".zw-ag-choices button[data-card='1']").click()  # the round's last bid, on G1
+    expect(widget.locator(".zw-screen-text")).to_contain_text("Pass the screen to red")  # red picks a card back first
+    expect(widget).to_have_attribute("data-story", "playing")
+    page.wait_for_timeout(2500)
+    expect(widget.locator(".zw-ag-story .zw-caption")).to_contain_text("step 1 of 5")  # waiting for red
+    widget.locator(".zw-ready").click()
+    expect(widget.locator(".zw-ag-story .zw-caption")).to_contain_text("step 2 of 5", timeout=5_000)
+    assert widget.locator(".zw-ag-ring .zw-ag-mine").count() == 0  # neither yellow's bids nor red's hand
+    expect(widget.locator(".zw-ag-story")).to_contain_text("tie at 5", timeout=10_000)
+    expect(widget.locator(".zw-ag-story")).to_contain_text("earlier marker")
+    screenshot(page, "art-gallery-tie-told", locator=widget)
+    widget.locator(".zw-ag-skip").click()
+    expect(widget.locator(".zw-ag-prompt")).to_contain_text("Cards back from G1")
+    expect(widget.locator(".zw-ag-ring .zw-ag-mine")).to_have_count(3)  # red's own bids, on G2, G3 and G4
     assert page.console_errors == [], page.console_errors
