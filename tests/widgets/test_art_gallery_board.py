@@ -32,11 +32,11 @@ def replies(board):
     return sent
 
 
-def random_games(count, seed=0):
+def random_games(count, seed=0, **variant):
     """(before, action, after) of random games of every player count."""
     for g in range(count):
         n = (2, 3, 4, 5, 6)[g % 5]
-        s = zw.game("art_gallery", players=n).new_state(seed=seed + g)
+        s = zw.game("art_gallery", players=n, **variant).new_state(seed=seed + g)
         rng = random.Random(seed + g)
         while not s.is_over:
             a = rng.choice(s.legal_actions())
@@ -144,11 +144,16 @@ def test_picture_shows_the_public_position_only():
 
 
 # -- the distribution, told --------------------------------------------------------------------
-def test_story_agrees_with_the_engine_and_reveals_bids_only_when_distributed():
-    """Distribution: the told awards and tiles are what the engine gave; a bid value appears
-    only in the move that distributes its area (Rules, 2. Place a Bid: bids are face down)."""
+VARIANTS = [{}, {"shop_may_pass": False, "gallery_tie_tile": "any_holder", "full_bar": "move_without_bid", "start_card_tie": "next_seat"}]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=["rulebook", "other-rulings"])
+def test_story_agrees_with_the_engine_and_reveals_bids_only_when_distributed(variant):
+    """Distribution: the told awards and tiles are what the engine gave, under every ruling the
+    engine offers (reference 6 and 7); a bid value appears only in the move that distributes its
+    area (Rules, 2. Place a Bid: bids are face down)."""
     told = 0
-    for before, action, after in random_games(12, seed=100):
+    for before, action, after in random_games(12 if not variant else 6, seed=100, **variant):
         story = distribution_story(before, action, after)
         n = before.game.players
         awards = {s: [x["card"] for x in story if x["k"] == "award" and x["to"] == s] for s in range(n)}
@@ -166,7 +171,7 @@ def test_story_agrees_with_the_engine_and_reveals_bids_only_when_distributed():
             assert not shown_after["bar"] or shown_after["bids"][step["i"]] is not None or (after.step == "return" and after.area == a)
         if before.step in ("move",) or (before.step in ("bid", "aside") and after.step in ("move", "bid", "aside") and after.round == before.round):
             assert story == []
-    assert told > 100
+    assert told > 50
 
 
 def test_a_tie_is_explained_gallery_tie_rule():
