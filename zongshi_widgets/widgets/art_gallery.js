@@ -195,7 +195,7 @@ function render({ model, el }) {
           "data-action": d.action,
           "aria-label": `${d.words}: move ${d.card} to ${areaLabel(a)}`,
           onclick: () => choose(d.action),
-        }, d.short));
+        }, d.ok ? `${d.arrow} go here` : `✗ ${d.arrow} bar full`));
       }
       box.replaceChildren(...kids);
       const painting = a === 0 ? "" : area.painting ? `, painting #${area.painting}` : ", no painting";
@@ -243,10 +243,10 @@ function render({ model, el }) {
     const ccw = (((p - c) % L) + L) % L;
     const l = legal();
     const mark = (d) => ({ ...d, ok: l.has(d.action), short: l.has(d.action) ? d.short : `✗ ${d.short} (bar full)` });
-    if (cw === ccw) return [mark({ bench: cw, card: c, action: `move ${c}`, words: "both ways to the same bench", short: c === 0 ? "↓ stay here" : "↻ go here" })];
+    if (cw === ccw) return [mark({ bench: cw, card: c, action: `move ${c}`, words: "both ways to the same bench", short: c === 0 ? "↓ stay" : "↻ go", arrow: c === 0 ? "↓" : "↻" })];
     return [
-      mark({ bench: cw, card: c, action: `move ${c} cw`, words: "clockwise", short: "↻ clockwise" }),
-      mark({ bench: ccw, card: c, action: `move ${c} ccw`, words: "anticlockwise", short: "↺ anticlockwise" }),
+      mark({ bench: cw, card: c, action: `move ${c} cw`, words: "clockwise", short: "↻ clockwise", arrow: "↻" }),
+      mark({ bench: ccw, card: c, action: `move ${c} ccw`, words: "anticlockwise", short: "↺ anticlockwise", arrow: "↺" }),
     ];
   }
 
@@ -406,8 +406,19 @@ function render({ model, el }) {
     handBox.classList.toggle("zw-ag-marked", marked);
   }
 
+  /** Has this part's input changed since it was drawn last? (redraws only what changed) */
+  const drawn = new Map();
+  function changed(part, ...inputs) {
+    const key = JSON.stringify(inputs);
+    if (drawn.get(part) === key) return false;
+    drawn.set(part, key);
+    return true;
+  }
+
   function drawCollections(v) {
     const sc = v.scores;
+    const chains = sc && !ui.queue.length ? sc.chains : null;
+    if (!changed("collections", v.collections, chains, model.get("highlight"), v.start_card, v.hand_sizes, v.markers_in_front, v.movement_cards, v.set_aside)) return;
     const marks = new Set(model.get("highlight") || []);
     const rows = names.map((name, s) => {
       const coll = v.collections[s];
@@ -432,6 +443,7 @@ function render({ model, el }) {
 
   function drawScores(v) {
     const sc = v.scores;
+    if (!changed("scores", sc, v.is_over, model.get("highlight"), model.get("reveal_scores"))) return;
     scores.classList.toggle("zw-ag-marked", (model.get("highlight") || []).includes("scores"));
     if (!sc || model.get("reveal_scores") === false) {
       scores.replaceChildren(h("div", { class: "zw-caption" }, "Scores are hidden here"));
