@@ -195,6 +195,11 @@ def test_a_tie_is_explained_gallery_tie_rule():
     assert "tie at 5" in award["text"] and "earlier marker" in award["text"] and "space I " in award["text"]
     assert award["to"] == 0 and 10 in after.cards[0]
     assert story[0]["k"] == "start" and story[0]["to"] == 1 and "highest (8)" in story[0]["text"]  # Rules: the highest last card
+    # the board says what the distribution gave, and sends the story with the new position
+    board = ArtGalleryBoard(state=state, seats=["human", "human"], history=False, seat=1)
+    board.play("bid 1")
+    assert board.message == "yellow bid 1 face down at G1. Distribution: red takes #10 (G1) (step by step on the board)"
+    assert board.get_state()["view"]["story"] == story
     assert [x["k"] for x in story][:4] == ["start", "flip", "flip", "flip"]
 
 

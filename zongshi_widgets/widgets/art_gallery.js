@@ -35,6 +35,7 @@ function render({ model, el }) {
     hintText: (hint) => hint.text.replace(/^\w+ /, ""),
   });
   const root = shell.root;
+  shell.setStatus("", "info"); // the status line shows only Python's answers to this board's choices
 
   // ---------------------------------------------------------------- the parts of the page
   const ring = h("div", { class: "zw-ag-ring", role: "group", "aria-label": "The museum: the Shop and the gallery areas, clockwise" });
@@ -615,6 +616,7 @@ function render({ model, el }) {
     if (version !== lastVersion) {
       lastVersion = version;
       moved = true;
+      shell.setStatus("", "info"); // an answer about the last position no longer applies
       noteView();
     }
     const focused = focusKey();

@@ -177,8 +177,8 @@ class ArtGalleryBoard(NamedGameBoard):
         return view
 
     def describe(self, before, action, after) -> str:
-        """``"red played 5 and moved clockwise to G5"``, ``"red bid 3 face down on G5"``,
-        ``"red took the tiles of spaces 1 and 5"``, ``"red took back 6"``; then, when the move set
+        """``"red played 5 and moved clockwise to G5"``, ``"red bid 3 face down at G5"``,
+        ``"red took the top tile of space 1 and space 5"``, ``"red took back 6"``; then, when the move set
         off the distribution, what it gave, and at the end the winners."""
         g = self._game
         who = g.seat_names[before.to_move]
@@ -186,10 +186,10 @@ class ArtGalleryBoard(NamedGameBoard):
         if after is None:
             return text
         story = distribution_story(before, action, after)
-        if story:
-            awards = [s for s in story if s["k"] == "award" and s["to"] is not None]
+        awards = [s for s in story if s["k"] == "award" and s["to"] is not None]
+        if awards:
             got = "; ".join(f"{g.seat_names[s['to']]} takes #{s['card']} ({g.area_names[s['a']]})" for s in awards)
-            text += ". Distribution" + (f": {got}" if got else "") + " (step by step on the board)"
+            text += f". Distribution: {got} (step by step on the board)"
         if after.is_over:
             text += ". Game over" + ("" if not self.reveal_scores else self._winners_text(after))
         return text
