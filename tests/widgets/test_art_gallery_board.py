@@ -75,7 +75,7 @@ def test_play_and_explain_requests_rules_1_and_2():
     assert board.message.startswith("illegal: ") and board.version == before
     board.handle_request({"type": "play", "action": "bid 7", "version": before})
     assert board.state.to_move == 0 and 7 not in board.state.hand(0)  # the bots replied
-    assert board.moves[1]["text"] == "bid 7 face down at G2"
+    assert [m["text"] for m in board.moves[:2]] == ["moved 2 cw to G2", "bid 7 at G2"]  # the log, short
     board.handle_request({"type": "play", "action": "move 1 cw", "version": before})  # made at an old version
     assert board.message.startswith("stale: ")
 

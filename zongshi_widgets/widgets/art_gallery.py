@@ -199,7 +199,24 @@ class ArtGalleryBoard(NamedGameBoard):
         return [[e["ply"], e["seat"], e["text"], None, e["alt"]] for e in moves]
 
     def short_text(self, before, action) -> str:
-        """A few words for the log: ``"5 clockwise → G5"``, ``"bid 3 on G5"``..."""
+        """A few words for the log (the message line has the full sentence): ``"moved 5 cw to
+        G5"``, ``"bid 3 at G5"``, ``"took space 1+5"``, ``"took back 6"``..."""
+        g = self._game
+        seat = before.to_move
+        if isinstance(action, Move):
+            p = before.pawns[seat]
+            dest = (p - action.card) % g.ring if action.direction == "ccw" else (p + action.card) % g.ring
+            where = "Shop" if dest == 0 else g.area_names[dest]
+            return f"stayed at {where} with {action.card}" if dest == p else f"moved {action.card} {action.direction} to {where}".replace("  ", " ")
+        if isinstance(action, Stay):
+            return f"played {action.card}, no move"
+        if isinstance(action, Bid):
+            p = before.pawns[seat]
+            return f"bid {action.card} at {'Shop' if p == 0 else g.area_names[p]}"
+        if isinstance(action, Aside):
+            return f"laid {action.card} aside"
+        if isinstance(action, Take):
+            return "took space " + "+".join(map(str, action.spaces)) if action.spaces else "took no tile"
         return self._words(before, action)
 
     def _words(self, before, action: Any) -> str:
