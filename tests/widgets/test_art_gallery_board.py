@@ -265,6 +265,8 @@ def test_other_seats_bids_never_reach_a_seats_board_before_their_distribution():
         before = session.state
         session.commit(session._agents[before.to_move].choose(before, before.to_move), by_bot=True)
         action = session.timeline.cursor.action
+        if len(session.state.history) % 10 == 0:  # the picture is public: the same for every seat
+            assert len({b.picture() for b in boards.values()}) == 1
         for s, b in boards.items():
             wire = b.get_state()
             view = wire["view"]
