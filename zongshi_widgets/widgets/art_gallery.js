@@ -226,7 +226,8 @@ function render({ model, el }) {
   function drawCentre(v) {
     const t = v.turn || {};
     const items = [h("div", { class: "zw-ag-round" }, v.is_over ? "Game over" : `Round ${v.round}`)];
-    if (!v.is_over && t.step) items.push(h("div", { class: "zw-ag-step" }, t.step));
+    if (ui.queue.length) items.push(h("div", { class: "zw-ag-step" }, "Distribution (told step by step)"));
+    else if (!v.is_over && t.step) items.push(h("div", { class: "zw-ag-step" }, t.step));
     items.push(h("div", { class: "zw-ag-startcard" + ((model.get("highlight") || []).includes("start_card") ? " zw-ag-marked" : ""), title: "The start card: its holder begins the next round and scores 3 points at the end" },
       "start card: ", swatch(v.start_card, "zw-inline-swatch"), ` ${names[v.start_card]}`));
     items.push(h("div", { class: "zw-ag-pile" + ((model.get("highlight") || []).includes("pile") ? " zw-ag-marked" : "") }, `painting pile: ${v.pile_size} cards`));
@@ -643,6 +644,10 @@ function render({ model, el }) {
   }
 
   function turnLine(v) {
+    if (ui.queue.length) {
+      const next = v.is_over ? "then the end of the game" : v.to_move === null || v.to_move === undefined ? "" : `then ${names[v.to_move]} chooses`;
+      return [h("strong", {}, "The distribution, step by step"), next ? ` · ${next}` : ""];
+    }
     if (v.is_over) return [h("strong", {}, "Game over")];
     const who = v.to_move;
     if (who === null || who === undefined) return [""];

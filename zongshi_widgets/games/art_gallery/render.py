@@ -269,7 +269,7 @@ def distribution_story(before: ArtGalleryState, action, after: ArtGalleryState) 
                         "i": i,
                         "s": seat,
                         "v": v,
-                        "text": f"{label}: {g.seat_names[seat]}'s bid on space {'I II III IV V VI'.split()[i]} is turned up: {v}.",
+                        "text": f"{label[0].upper()}{label[1:]}: {g.seat_names[seat]}'s bid on space {'I II III IV V VI'.split()[i]} is turned up: {v}.",
                     }
                 )
             if area == 0:
