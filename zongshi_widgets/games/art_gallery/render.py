@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from .actions import Bid, Pick, Take
 from .components import BLANK, ROWS, PaintingCard
-from .rules import BAR, START_CARD_POINTS, TURNS, ArtGalleryState
+from .rules import BAR, START_CARD_POINTS, TURNS, ArtGalleryState, gallery_award, shop_purchases
 
 __all__ = [
     "CATEGORIES",
@@ -129,47 +129,27 @@ def _card_name(g, number: int) -> str:
     return f"painting #{number}" + (f" ({title})" if title else "")
 
 
-def _take_options(g, stacks: list[list[int]], bid: int) -> list[tuple[int, ...]]:
-    """The Shop purchases of one bid (rulebook, Distribution, Painting Tiles in the Shop Area),
-    in the engine's order: single spaces, pairs, then none (when allowed or nothing else)."""
-    spaces = g.components.spaces
-    avail = [sp for sp, st in zip(spaces, stacks) if st]
-    out = [(sp,) for sp in avail if sp <= bid]
-    out += [(a, b) for i, a in enumerate(avail) for b in avail[i + 1 :] if a + b <= bid]
-    if g.shop_may_pass or not out:
-        out.append(())
-    return out
-
-
 def _award(g, bar: list[tuple[int, int]], card: int | None, tiles: list[list[int]]) -> tuple[int | None, str, dict]:
     """Who takes the painting of a gallery, and why (rulebook, Painting Cards in the Gallery
     Areas 2; variant ``gallery_tie_tile``)."""
-    totals: dict[int, int] = {}
+    award = gallery_award(g, bar, card, tiles)
+    totals, first, tied, w = award.totals, award.first_marker, award.tied, award.winner
     parts: dict[int, list[int]] = {}
-    first: dict[int, int] = {}
-    for i, (seat, v) in enumerate(bar):
-        totals[seat] = totals.get(seat, 0) + v
+    for seat, v in bar:
         parts.setdefault(seat, []).append(v)
-        first.setdefault(seat, i)
     sums = ", ".join(f"{g.seat_names[s]} {'+'.join(map(str, parts[s]))}{f' = {totals[s]}' if len(parts[s]) > 1 else ''}" for s in totals)
     if card is None:
         return None, f"Bids: {sums}. No painting hangs here.", totals
     best = max(totals.values())
-    tied = [s for s in totals if totals[s] == best]
     what = _card_name(g, card)
     if len(tied) == 1:
-        w = tied[0]
         others = [s for s in totals if s != w]
         if not others:
             return w, f"Bids: {sums}. {g.seat_names[w].capitalize()} is the only bidder and takes {what}.", totals
         return w, f"Bids: {sums}. {g.seat_names[w].capitalize()} bids most ({best}, more than {_names(g, others)}) and takes {what}.", totals
-    pool = tied if g.gallery_tie_tile == "tied_only" else range(g.players)
-    holders = [s for s in pool if card in tiles[s]]
     tie = f"{_names(g, tied)} tie at {best}"
-    if holders:
-        w = holders[0]
+    if award.by_tile:
         return w, f"Bids: {sums}. {tie.capitalize()}; {g.seat_names[w]} holds the matching painting tile #{card}, so takes {what}.", totals
-    w = min(tied, key=first.__getitem__)
     roman = "I II III IV V VI".split()[first[w]]
     return (
         w,
@@ -294,7 +274,7 @@ def distribution_story(before: ArtGalleryState, action, after: ArtGalleryState) 
             else:
                 if reached(0, "take", index):
                     break
-                options = _take_options(g, stacks, bid)
+                options = shop_purchases(g, stacks, bid)
                 if len(options) != 1:
                     break
                 chosen = options[0]
@@ -308,7 +288,7 @@ def distribution_story(before: ArtGalleryState, action, after: ArtGalleryState) 
                 text = f"Shop: {g.seat_names[seat]} pays with the bid of {bid} ({'+'.join(map(str, chosen))} = {sum(chosen)}) and takes {what}."
             else:
                 text = f"Shop: {g.seat_names[seat]}'s bid of {bid} buys no tile" + (
-                    " (nothing it can afford)." if len(_take_options(g, stacks, bid)) == 1 else "."
+                    " (nothing it can afford)." if len(shop_purchases(g, stacks, bid)) == 1 else "."
                 )
             steps.append({"k": "take", "s": seat, "bid": bid, "spaces": list(chosen), "tiles": got, "text": text})
             index += 1

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from typing import NamedTuple
 
 from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
 from .actions import Action, Aside, Bid, Move, Pick, Stay, Take, interned
@@ -426,6 +427,78 @@ class ArtGallery(Game):
         return s
 
 
+def shop_purchases(game: ArtGallery, stacks, bid: int) -> list[tuple[int, ...]]:
+    """The Shop purchases one bid allows (rulebook, Distribution, Painting Tiles in the Shop
+    Area): one top tile, or two from different stacks, whose space numbers add up to at most
+    the bid; taking none when the variant ``shop_may_pass`` allows it or nothing else fits.
+
+    Args:
+        game (ArtGallery): the game (components and variant).
+        stacks (Sequence[Sequence[int]]): the Shop stacks, in space order (empty: no tile).
+        bid (int): the bid card's value.
+
+    Returns:
+        list[tuple[int, ...]]: the space numbers taken, in the engine's order: single spaces,
+        pairs, then ``()`` (none).
+    """
+    avail = [sp for sp, st in zip(game.components.spaces, stacks) if st]
+    out = [(sp,) for sp in avail if sp <= bid]
+    out += [(a, b) for i, a in enumerate(avail) for b in avail[i + 1 :] if a + b <= bid]
+    if game.shop_may_pass or not out:
+        out.append(())
+    return out
+
+
+class GalleryAward(NamedTuple):
+    """Who takes a gallery's painting card, and why (see :func:`gallery_award`).
+
+    Attributes:
+        winner (int | None): the seat that takes it (``None``: no painting or no bid).
+        totals (dict[int, int]): each bidding seat's summed bids, in marker order.
+        tied (list[int]): the seats tied at the highest sum (one seat: no tie).
+        by_tile (bool): the tie was broken by the matching painting tile.
+        first_marker (dict[int, int]): each bidding seat's first marker space (0 = I).
+    """
+
+    winner: int | None
+    totals: dict
+    tied: list
+    by_tile: bool
+    first_marker: dict
+
+
+def gallery_award(game: ArtGallery, bar, card: int | None, tiles) -> GalleryAward:
+    """Rulebook, Painting Cards in the Gallery Areas 2: the highest summed bid takes the
+    painting card; a tie goes to the tied player holding the matching painting tile (variant
+    ``gallery_tie_tile``: any holder), else to the lower marker.
+
+    Args:
+        game (ArtGallery): the game (its variant).
+        bar (Sequence[tuple[int, int]]): the area's bids in marker order, ``(seat, value)``.
+        card (int | None): the painting card hanging there (``None``: none).
+        tiles (Sequence[Sequence[int]]): each seat's painting tiles.
+
+    Returns:
+        GalleryAward: the winner and the reasons.
+    """
+    totals: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for i, (seat, v) in enumerate(bar):
+        totals[seat] = totals.get(seat, 0) + v
+        first.setdefault(seat, i)
+    if card is None or not totals:
+        return GalleryAward(None, totals, [], False, first)
+    best = max(totals.values())
+    tied = [s for s in totals if totals[s] == best]
+    if len(tied) == 1:
+        return GalleryAward(tied[0], totals, tied, False, first)
+    pool = tied if game.gallery_tie_tile == "tied_only" else range(game.players)
+    holders = [s for s in pool if card in tiles[s]]
+    if holders:
+        return GalleryAward(holders[0], totals, tied, True, first)
+    return GalleryAward(min(tied, key=first.__getitem__), totals, tied, False, first)
+
+
 def _moves_from(p: int, L: int) -> tuple:
     out = []
     for v in range(VALUES):
@@ -573,14 +646,7 @@ class ArtGalleryState(State):
         return [_PICKS[v] for i, v in enumerate(pool) if i == 0 or pool[i - 1] != v]
 
     def _take_options(self) -> list[Take]:
-        bid = self.bars[0][self.cursor][1]
-        g = self.game
-        avail = [sp for sp, st in zip(g.components.spaces, self.stacks) if st]
-        out = [interned(Take, (sp,)) for sp in avail if sp <= bid]
-        out += [interned(Take, (a, b)) for i, a in enumerate(avail) for b in avail[i + 1 :] if a + b <= bid]
-        if g.shop_may_pass or not out:
-            out.append(interned(Take, ()))
-        return out
+        return [interned(Take, spaces) for spaces in shop_purchases(self.game, self.stacks, self.bars[0][self.cursor][1])]
 
     def parse_action(self, notation: str) -> Action:
         """Read ``move 5 cw``, ``move 0``, ``stay 5``, ``bid 3``, ``aside 3``, ``take 1+5``,
@@ -792,24 +858,12 @@ class ArtGalleryState(State):
             self.start = (self.start + 1) % n
 
     def _award_painting(self, a: int) -> None:
-        """Rulebook, Painting Cards in the Gallery Areas 2: the highest summed bid takes the
-        painting; ties to the tied player holding the matching tile, else the lower marker."""
-        bar = self.bars[a]
-        totals: dict[int, int] = {}
-        first: dict[int, int] = {}
-        for i, (seat, v) in enumerate(bar):
-            totals[seat] = totals.get(seat, 0) + v
-            first.setdefault(seat, i)
+        """Rulebook, Painting Cards in the Gallery Areas 2 (see :func:`gallery_award`); called
+        for an area with bids."""
         card = self.paintings[a]
         if card is None:
             return
-        best = max(totals.values())
-        tied = [s for s in totals if totals[s] == best]
-        winner = tied[0] if len(tied) == 1 else None
-        if winner is None:
-            pool = tied if self.game.gallery_tie_tile == "tied_only" else range(self.game.players)
-            holders = [s for s in pool if card in self.tiles[s]]
-            winner = holders[0] if holders else min(tied, key=first.__getitem__)
+        winner = gallery_award(self.game, self.bars[a], card, self.tiles).winner
         self.cards = _set(self.cards, winner, self.cards[winner] + (card,))
         self.paintings = _set(self.paintings, a, None)
 
