@@ -250,3 +250,24 @@ class _nothing:
 
     def __exit__(self, *exc):
         return False
+
+
+def test_gallery_award_and_shop_purchases_as_functions():
+    """Rulebook, Painting Cards in the Gallery Areas 2 (the award, its ties and the variant
+    ``gallery_tie_tile``) and Painting Tiles in the Shop Area (what one bid buys), as the
+    functions the engine and the board's distribution story share."""
+    from zongshi_widgets.games.art_gallery.rules import gallery_award, shop_purchases
+
+    g = zw.game("art_gallery", players=3)
+    tiles = [[], [], [7]]
+    clear = gallery_award(g, [(0, 5), (1, 4), (1, 2)], 7, tiles)  # blue 6 beats red 5
+    assert (clear.winner, clear.totals, clear.tied, clear.by_tile) == (1, {0: 5, 1: 6}, [1], False)
+    tie = gallery_award(g, [(1, 3), (0, 3)], 7, tiles)  # a tie, no tied holder: the earlier marker
+    assert (tie.winner, tie.tied, tie.by_tile) == (1, [1, 0], False)
+    assert gallery_award(g, [(1, 3), (2, 3)], 7, tiles).winner == 2 and gallery_award(g, [(1, 3), (2, 3)], 7, tiles).by_tile
+    any_holder = zw.game("art_gallery", players=3, gallery_tie_tile="any_holder")
+    assert gallery_award(any_holder, [(1, 3), (0, 3)], 7, tiles).winner == 2  # the holder need not be tied
+    assert gallery_award(g, [], 7, tiles).winner is None and gallery_award(g, [(0, 3)], None, tiles).winner is None
+    stacks = [[1], [2], [], [4]]  # spaces 1, 3, (5 empty), 7
+    assert shop_purchases(g, stacks, 4) == [(1,), (3,), (1, 3)] + ([()] if g.shop_may_pass else [])
+    assert shop_purchases(g, stacks, 0) == [()]  # nothing fits: take none
