@@ -326,3 +326,14 @@ def test_lesson_board_builds_a_zongshi_board():
     board.ready()
     assert board.legal and board.view["players"][0]["boxes"] == "ggij"
     assert "Temple" in position_html(board.state)
+
+
+def test_shell_sentences_name_seats_as_players():
+    """The shared shell's sentences (privacy screen, refusals) say "ivory player", never the
+    bare colour, which is also a material."""
+    from zongshi_widgets.widgets import ZongShiBoard
+
+    board = ZongShiBoard(players=3, seats=["human", "human", "human"], seed=2)
+    assert board.seat_labels() == ["ivory player", "blue player", "green player"]
+    to = board.screen["seat"]
+    assert board.screen["text"].startswith(f"Pass the screen to {board.seat_label(to)}.") and board.seat_label(to).endswith(" player")

@@ -629,7 +629,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             "game": self._game.name,
             "long_name": gt.long_name,
             "players": self._game.players,
-            "seat_names": list(self._game.seat_names),
+            "seat_names": [self.seat_label(i) for i in range(self._game.players)],
             "notation_help": gt.notation_help,
             "hint_bot": default_bot(self._game),
         }
@@ -651,6 +651,16 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         """The ``legal`` trait for these allowed actions (override). Default: notations."""
         return [str(a) for a in actions]
 
+    def seat_label(self, seat: int) -> str:
+        """How the board names a seat in its sentences (the privacy screen, messages,
+        refusals): the game's seat name; a board overrides it where that name could be
+        misread (Zong Shi's "ivory" is also a material: "ivory player")."""
+        return self._game.seat_names[seat]
+
+    def seat_labels(self) -> list[str]:
+        """:meth:`seat_label` of every seat, in seat order."""
+        return [self.seat_label(i) for i in range(self._game.players)]
+
     def action_code(self, state: State, action: Any) -> Any:
         """A compact, JSON-able code of a (visible) action for the front end (override)."""
         return str(action)
@@ -659,7 +669,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         """A sentence for ``message`` about a (visible) action (override)."""
         if after is None:  # a hint or an explanation: the move itself
             return str(action)
-        names = self._game.seat_names
+        names = self.seat_labels()
         who = names[before.to_move] if before.to_move is not None else "?"
         text = f"{who} played {action}"
         if after.is_over:
@@ -811,7 +821,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         seat = self._looking_seat()
         if self._sees(event.before, event.action, seat):
             return self.describe(event.before, event.action, event.after)
-        names = self._game.seat_names
+        names = self.seat_labels()
         mover = event.before.to_move
         text = f"{names[mover]} {event.before.action_text(event.action, seat)}"
         if event.after is not None and event.after.is_over:
@@ -820,7 +830,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
 
     def _winners_text(self, after: State) -> str:
         sheet = after.score_sheet()
-        names = self._game.seat_names
+        names = self.seat_labels()
         who = " and ".join(names[c] for c in sheet.winners)
         return f": {who} win{'s' if len(sheet.winners) == 1 else ''}"
 
@@ -858,7 +868,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             self.watch = {"seat": seat, "mode": mode, "open_hands": self._open_hands, "may_act": acting is not None}
             if screened:
                 target = self._target_seat()
-                name = self._game.seat_names[target]
+                name = self.seat_label(target)
                 self.screen = {"seat": target, "text": f"Pass the screen to {name}. {name.capitalize()}: click when you are ready (the others look away)."}
             else:
                 self.screen = {}
@@ -943,7 +953,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if seat is None:
             return " (the game is over)"
         kind = self._session.seats[seat]
-        return f" ({self._game.seat_names[seat]} to move{'' if kind == HUMAN else f', the {kind} bot'})"
+        return f" ({self.seat_label(seat)} to move{'' if kind == HUMAN else f', the {kind} bot'})"
 
     def _redact_view(self, view: dict) -> dict:
         if self.reveal_scores:
@@ -1009,7 +1019,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         state = self.state
         seat = state.to_move
         if seat is not None and self._session.seats[seat] != HUMAN:
-            names = self._game.seat_names
+            names = self.seat_labels()
             self.say("refused", f"{names[seat]} is played by the {self._session.seats[seat]} bot; press 'let bots play' to let it move")
             return True
         if state.is_over:
@@ -1018,11 +1028,11 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             self.say("refused", "the privacy screen is up; click when the next player is ready")
             return True
         if self._acting_seat() is None:
-            who = self._game.seat_names[seat]
+            who = self.seat_label(seat)
             if self._mode is None:
                 self.say("refused", "this board is a spectator's; it cannot make moves")
             else:
-                self.say("refused", f"it is {who}'s turn, and this board plays for {self._game.seat_names[self._looking_seat()]}")
+                self.say("refused", f"it is {who}'s turn, and this board plays for {self.seat_label(self._looking_seat())}")
             return True
         return False
 

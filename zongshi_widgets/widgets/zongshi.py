@@ -138,6 +138,11 @@ class ZongShiBoard(NamedGameBoard):
         self.highlight = self.part_ids(parts)
 
     # -- GameBoard hooks -----------------------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        """``"ivory player"``: a seat colour (ivory) is also a material (see
+        :func:`~zongshi_widgets.games.zongshi.render.seat_labels`)."""
+        return render.seat_labels(self._game.players)[seat]
+
     def _geometry(self) -> dict:
         game = self._game
         comp = game.components
