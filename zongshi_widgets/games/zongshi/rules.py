@@ -27,6 +27,7 @@ Notation (lower case; material letters g = gold, i = ivory, j = jade, b = bronze
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -1583,57 +1584,72 @@ def _visit_payments(z: _Core, seat: int, pawn: str, pairs) -> list[Payment]:
 
 def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     """The visits the pawn may pay now, persons in ``PERSONS`` order, tile values ascending,
-    depth first (the fast path: a box count first, then :func:`~.payments.can_pay`; a visit
-    nobody can pay is not extended, since more persons only cost more;
-    :func:`_reference_visit_choices` is the slow reference the tests compare it with)."""
+    depth first (the fast path: every candidate visit comes from :func:`_visit_table`, tried
+    with a box count first, then :func:`~.payments.can_pay`; a visit nobody can pay is not
+    extended, since more persons only cost more; :func:`_reference_visit_choices` is the slow
+    reference the tests compare it with)."""
     p = z.players[seat]
     if not p.vtiles:
         return []
-    pm = z.g.components.person_material
-    persons = [(PERSONS[i], pm[i]) for i in range(4) if not p.visited[i]]
-    several = z.masterlike(seat, pawn)
     master = pawn == "master"
     mu = p.mu if master else ()
-    host = p.host and master
+    table = _visit_table(tuple(p.vtiles), tuple(p.visited), z.masterlike(seat, pawn), p.host and master, z.g.components.person_material)
     boxes, tiles, uses, first = p.boxes, p.tiles, z.g.uses, z.g.exchanges_first
     helpers = bool(mu) or any(tiles)
-    total = sum(boxes) + len(mu)
-    out = []
-
+    total = sum(boxes) + len(mu)  # each Masterful Use takes at most one box off
     b0, b1, b2, b3 = boxes
+    out = []
+    i, n = 0, len(table)
+    while i < n:
+        action, demand, need, after = table[i]
+        if need > total:
+            i = after  # nor any visit extending this one
+            continue
+        d0, d1, d2, d3 = demand
+        # boxes short: none always pays, some never without Masterful Use or exchanges
+        short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
+        if short and not (helpers and can_pay(demand, boxes, tiles, uses, mu, False, first)):
+            i = after
+            continue
+        out.append(action)
+        i += 1
+    return out
 
-    def rec(start: int, chosen: tuple, mats: tuple, base: int, left: list, values: list):
-        # values: per material the tile values chosen so far (the gift without the surcharge)
-        n = len(chosen) + 1
-        extra = 1 if n >= 2 and not (host and n == 2) else 0
+
+@functools.lru_cache(maxsize=4096)
+def _visit_table(vtiles: tuple, visited: tuple, several: bool, host: bool, person_material: tuple) -> tuple:
+    """Every visit a pawn could make, whatever its boxes: persons not yet visited in
+    ``PERSONS`` order, each with an unused tile value (ascending), depth first, one person
+    unless ``several`` (the master, or Writ of Authority).
+
+    Returns:
+        tuple[tuple[ZAction, tuple, int, int], ...]: per visit its action, its gift
+        (:func:`_visit_demand_host`: boxes per material), the gift's number of boxes, and the
+        index just after the visits extending it (their gifts cost at least as much of every
+        material, so an unpayable visit skips them all).
+    """
+    persons = [(i, PERSONS[i], person_material[i]) for i in range(4) if not visited[i]]
+    rows: list = []
+
+    def rec(start: int, chosen: tuple, left: list):
         for k in range(start, len(persons)):
-            person, mat = persons[k]
+            i, person, mat = persons[k]
             for v in sorted(set(left)):
-                need = base + v + (n if n > 2 else 0)
-                if need > total:
-                    continue
-                demand = values[:]
-                demand[mat] += v
-                if extra:
-                    for m in mats:
-                        demand[m] += 1
-                    demand[mat] += 1
-                d0, d1, d2, d3 = demand
-                # boxes short: none always pays, some never without Masterful Use or exchanges
-                short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
-                if short and not (helpers and can_pay(demand, boxes, tiles, uses, mu, False, first)):
-                    continue
                 pairs = chosen + ((person, v),)
-                out.append(_visit_act(pairs))
+                demand = [0, 0, 0, 0]
+                extra = 1 if len(pairs) >= 2 and not (host and len(pairs) == 2) else 0
+                for per, val in pairs:
+                    demand[person_material[PERSONS.index(per)]] += val + extra
+                row = len(rows)
+                rows.append(None)
                 if several:
                     rest = left[:]
                     rest.remove(v)
-                    more = values[:]
-                    more[mat] += v
-                    rec(k + 1, pairs, mats + (mat,), base + v, rest, more)
+                    rec(k + 1, pairs, rest)
+                rows[row] = (_visit_act(pairs), tuple(demand), sum(demand), len(rows))
 
-    rec(0, (), (), 0, list(p.vtiles), [0, 0, 0, 0])
-    return out
+    rec(0, (), list(vtiles))
+    return tuple(rows)
 
 
 _VISIT_ACTS: dict = {}
