@@ -144,8 +144,9 @@ def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety
 
     A discount never hurts, so every Masterful Use is applied; then the boxes short of the
     demand are counted: none short (or one, with Artistic Subtlety) pays without exchanges,
-    more boxes demanded than held (after discounts) never pays, and without exchange tiles a
-    shortage stays one. Only the remaining cases list the payments (cached).
+    more boxes demanded than held (after discounts) never pays, nor more boxes short than
+    exchanges the tiles give (each exchange pays one box short with a box of another
+    material). Only the remaining cases list the payments (cached).
 
     Args:
         as :func:`payment_options`.
@@ -169,7 +170,10 @@ def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety
     short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
     if short == 0 or (subtlety and short == 1):
         return True
-    if d0 + d1 + d2 + d3 - (1 if subtlety else 0) > b0 + b1 + b2 + b3 or not any(tiles):
+    if d0 + d1 + d2 + d3 - (1 if subtlety else 0) > b0 + b1 + b2 + b3:
+        return False
+    # each exchange pays one box short with a box of another material
+    if short - (1 if subtlety else 0) > sum(tiles) * uses:
         return False
     return _exchanges_cover((d0, d1, d2, d3), (b0, b1, b2, b3), tuple(tiles) if uses == 1 else tuple(c * uses for c in tiles), subtlety)
 

@@ -360,6 +360,10 @@ class ZongShi(Game):
         for sid in SCROLL_TYPES:
             scrolls += [sid] * self.components.scrolls[sid].copies
         self.scroll_cards = tuple(scrolls)
+        #: scroll titles played at the beginning of the master's turn only (components.md section 7)
+        self.master_timed = frozenset(sid for sid in SCROLL_TYPES if self.components.scrolls[sid].timing == "master")
+        #: per project id (regular types and masterworks) what listing it needs: (action, cost, total cost)
+        self.project_rows = {pid: (_project_act(pid), self.costs[pid], self.cost_totals[pid]) for pid in cards}
         self._freeze()
 
     @property
@@ -1505,24 +1509,27 @@ def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> li
         mu = ()
         subtle = p.subtle and g.flags.get("apprentice_subtlety", True)
     slack = sum(p.boxes) + sum(masteries) + (len(p.mu) if master else 0) + (1 if p.subtle else 0)
-    boxes, tiles, uses, costs, totals, first = p.boxes, p.tiles, g.uses, g.costs, g.cost_totals, g.exchanges_first
+    boxes, tiles, uses, rows, first = p.boxes, p.tiles, g.uses, g.project_rows, g.exchanges_first
     b0, b1, b2, b3 = boxes
     helpers = bool(mu) or any(tiles)
-    for pid in _available_projects(z):
-        if pawn == "apprentice" and pid not in PROJECT_TYPES:
-            continue
+    supply = z.supply
+    pids = [pid for pid in PROJECT_TYPES if supply[pid] > 0]
+    if master:
+        pids += z.mw_disp  # masterworks: the master only
+    for pid in pids:
         if second and pid in p.mproj and pid not in PROJECT_TYPES:
             continue
-        if totals[pid] > slack:
+        action, cost, total = rows[pid]
+        if total > slack:
             continue
-        d0, d1, d2, d3 = costs[pid]
+        d0, d1, d2, d3 = cost
         if master:
             d0, d1, d2, d3 = (d0 - m0 if d0 > m0 else 0), (d1 - m1 if d1 > m1 else 0), (d2 - m2 if d2 > m2 else 0), (d3 - m3 if d3 > m3 else 0)
         # boxes short of the demand: none (or one, with Artistic Subtlety) always pays; more
         # never pays without Masterful Use or exchange tiles (as can_pay decides)
         short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
         if short == 0 or (subtle and short == 1) or (helpers and can_pay((d0, d1, d2, d3), boxes, tiles, uses, mu, subtle, first)):
-            out.append(_project_act(pid))
+            out.append(action)
     return out
 
 
@@ -1718,20 +1725,26 @@ def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     """Scrolls the seat may play now (Going to the Temple: Scrolls of Fortune; timing per
     components.md section 7)."""
     p = z.players[seat]
+    if not p.hand:
+        return []
     busy = bool(p.mproj if pawn == "master" else p.aproj)
     if busy and not z.g.flags["scrolls_while_building"]:
         return []
     out = []
-    scrolls = z.g.components.scrolls
+    master_timed = z.g.master_timed
     for sid in sorted(set(p.hand)):
         if sid in p.played:
             continue
-        if scrolls[sid].timing == "master" and (pawn != "master" or busy):
+        if sid in master_timed and (pawn != "master" or busy):
             continue
         if sid == "apprentice_gaining_experience" and (pawn != "apprentice" or p.mproj or p.aproj):
             continue
-        out.append(_act("play", f"play {sid}", sid))
+        out.append(_PLAY_ACTS[sid])
     return out
+
+
+#: ``play <scroll>`` per scroll title.
+_PLAY_ACTS = {sid: _act("play", f"play {sid}", sid) for sid in SCROLL_TYPES}
 
 
 _LOCATION_ACTS = (_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple"))
