@@ -134,9 +134,13 @@ def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), 
         tuple[Payment, ...]: distinct (boxes paid, scrolls spent) pairs, sorted by notation; an
         option spending a scroll is left out when a subset of its scrolls pays the same boxes.
     """
+    # no payment takes more boxes of a material than the whole demand: the boxes beyond it are
+    # left out of the cache key (the same options, more often found in the cache)
+    total = sum(demand)
+    boxes = tuple(b if b < total else total for b in boxes)
     if exchanges_first:
-        return _payment_options_exchanges_first(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
-    return _payment_options(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
+        return _payment_options_exchanges_first(tuple(demand), boxes, tuple(tiles), uses, tuple(masterful), bool(subtlety))
+    return _payment_options(tuple(demand), boxes, tuple(tiles), uses, tuple(masterful), bool(subtlety))
 
 
 def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False, exchanges_first: bool = False) -> bool:
@@ -175,7 +179,10 @@ def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety
     # each exchange pays one box short with a box of another material
     if short - (1 if subtlety else 0) > sum(tiles) * uses:
         return False
-    return _exchanges_cover((d0, d1, d2, d3), (b0, b1, b2, b3), tuple(tiles) if uses == 1 else tuple(c * uses for c in tiles), subtlety)
+    # boxes beyond the whole demand never matter: capped, more calls share a cache entry
+    total = d0 + d1 + d2 + d3
+    held = (b0 if b0 < total else total, b1 if b1 < total else total, b2 if b2 < total else total, b3 if b3 < total else total)
+    return _exchanges_cover((d0, d1, d2, d3), held, tuple(tiles) if uses == 1 else tuple(c * uses for c in tiles), subtlety)
 
 
 def _cut_table() -> tuple:

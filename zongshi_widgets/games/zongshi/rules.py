@@ -1469,13 +1469,24 @@ def _available_projects(z: _Core) -> list[str]:
 MASTERIES = tuple(f"{m}_mastery" for m in MATERIALS)
 
 
+def _masteries(z: _Core, seat: int) -> list[int]:
+    """Per material the player's copies of its Mastery (``z.own`` of each, in one pass)."""
+    p = z.players[seat]
+    completed = p.completed
+    out = [completed.count(pid) for pid in MASTERIES]
+    if p.borrowed in MASTERIES:
+        m = MASTERIES.index(p.borrowed)
+        out[m] = z.own(seat, p.borrowed)
+    return out
+
+
 def _project_demand(z: _Core, seat: int, pid: str, pawn: str, masteries=None) -> tuple:
     """The cost of ``pid`` after Masteries (the master only; rulebook, The Projects, in Detail)."""
     cost = z.g.costs[pid]
     if pawn != "master":
         return cost
     if masteries is None:
-        masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+        masteries = _masteries(z, seat)
     return tuple(max(0, cost[m] - masteries[m]) for m in range(4))
 
 
@@ -1497,7 +1508,7 @@ def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> li
     master = pawn == "master"
     if master:
         if p.completed or p.borrowed is not None:
-            m0, m1, m2, m3 = masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+            m0, m1, m2, m3 = masteries = _masteries(z, seat)
         else:
             m0 = m1 = m2 = m3 = 0
             masteries = (0, 0, 0, 0)
@@ -1695,19 +1706,32 @@ def _reference_visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
 
 def _tile_buys(z: _Core, seat: int, pawn: str, verb: str = "buy") -> list[ZAction]:
     """Exchange tiles the player can claim: one box of each of the tile's two materials;
-    Masterful Use may reduce it, exchange tiles may not pay for it (E5)."""
+    Masterful Use may reduce it, exchange tiles may not pay for it (E5). The list depends only
+    on which pairings are open to the player, which materials it has a box of, and its
+    Masterful Use scrolls (:func:`_tile_buy_actions`, cached)."""
     p = z.players[seat]
+    mu = tuple(p.mu) if pawn == "master" else ()
+    dup = z.g.flags["allow_duplicate_exchange_pairings"]
+    xsupply, tiles, boxes = z.xsupply, p.tiles, p.boxes
+    open_pairs = tuple(bool(xsupply[k]) and (dup or not tiles[k]) for k in range(6))
+    return list(_tile_buy_actions(verb, open_pairs, (min(boxes[0], 1), min(boxes[1], 1), min(boxes[2], 1), min(boxes[3], 1)), mu))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tile_buy_actions(verb: str, open_pairs: tuple, held: tuple, mu: tuple) -> tuple:
+    """The ``<verb> <pairing> pay <boxes>`` actions: per open pairing (``PAIRS`` order) every
+    payment of its two boxes from ``held`` (per material 1 when the player has a box of it:
+    a tile never costs two boxes of one material) with the Masterful Use scrolls ``mu``."""
     out = []
-    mu = p.mu if pawn == "master" else ()
     for k, (a, b) in enumerate(PAIRS):
-        if not z.xsupply[k] or (p.tiles[k] and not z.g.flags["allow_duplicate_exchange_pairings"]):
+        if not open_pairs[k]:
             continue
         demand = [0, 0, 0, 0]
         demand[a] += 1
         demand[b] += 1
-        for pay in payment_options(tuple(demand), p.boxes, (), 1, mu, False):
+        for pay in payment_options(tuple(demand), held, (), 1, mu, False):
             out.append(_act("buy", f"{verb} {PAIR_NAMES[k]} pay {pay.notation()}", k, pay))
-    return out
+    return tuple(out)
 
 
 def _can_buy_tile(z: _Core, seat: int, pawn: str) -> bool:
