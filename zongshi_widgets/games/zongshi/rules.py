@@ -203,7 +203,8 @@ class ZAction:
 
 
 #: Actions already built, by notation: an action's notation fixes its kind and arguments, except
-#: for payments ("pay ..."), whose exchange details may differ, so those are built afresh.
+#: for payments ("pay ..."), whose exchange details may differ, so those are kept by payment
+#: (:func:`_pay_act`).
 _ACTIONS: dict = {}
 
 
@@ -548,7 +549,7 @@ class _Core:
         self.turn_no = 0
         self.last_seat = -1
         self.players = [_Player() for _ in range(self.n)]
-        self.fresh = [True] * self.n  # per seat: this core's own player (else shared, see mp)
+        self.fresh = (1 << self.n) - 1  # bit per seat: this core's own player (else shared, see mp)
         self.cold_shared = False  # decks, displays, supplies, award tiles shared (see cold)
         self.chance = None  # a private copy, made on the first draw of an action
         self.chance_src = None  # the state's generator, copied before the first draw
@@ -577,10 +578,10 @@ class _Core:
         if deep:
             z.cold()
             z.players = [p.clone() for p in self.players]
-            z.fresh = [True] * self.n
+            z.fresh = (1 << self.n) - 1
         else:
             z.players = self.players[:]
-            z.fresh = [False] * self.n
+            z.fresh = 0
         return z
 
     def cold(self) -> None:
@@ -597,9 +598,9 @@ class _Core:
 
     def mp(self, seat: int) -> _Player:
         """Player ``seat``, to be changed: copied from the shared one on the first change."""
-        if not self.fresh[seat]:
+        if not (self.fresh >> seat) & 1:
             self.players[seat] = self.players[seat].clone()
-            self.fresh[seat] = True
+            self.fresh |= 1 << seat
         return self.players[seat]
 
     # -- chance (drawn through rng(): the state's generator is copied before the first draw) --
@@ -819,11 +820,37 @@ class ZongShiState(State):
             return exc
         return None
 
+    def play(self, action) -> ZongShiState:
+        """Play an action (an action object or its notation) for the seat to move (see
+        :meth:`zongshi_widgets.core.State.play`).
+
+        Raises:
+            IllegalAction: the action breaks a rule (the message cites the rulebook section),
+                the notation cannot be read, or the game is over.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)  # refuses a finished game too
+        else:
+            self.check(action)
+        after = self._apply(action)
+        after._origin = self._origin
+        after._sample = self._sample
+        return after
+
     def _apply(self, action: ZAction) -> ZongShiState:
+        """The state after ``action`` (checked): a copy-on-write clone of the position, the
+        action done, then the tasks without a decision (as :meth:`_settled`)."""
         z = self._z.clone()
-        z.chance, z.chance_src = None, self.chance
+        chance = self.chance
+        z.chance, z.chance_src = None, chance
         _do(z, z.tasks[0], action)
-        return ZongShiState._settled(self.game, _HistoryLink(self._hist, action), self.chance, z)
+        legal = _advance(z)
+        if z.chance is not None:
+            chance = z.chance  # the generator copied for this action's draws
+        z.chance = z.chance_src = None
+        state = ZongShiState(self.game, _HistoryLink(self._hist, action), chance, z)
+        state._legal_cache = legal or []
+        return state
 
     # -- errors ------------------------------------------------------------------------------
     def _diagnose(self, text: str) -> None:
@@ -1771,7 +1798,8 @@ def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
 _PLAY_ACTS = {sid: _act("play", f"play {sid}", sid) for sid in SCROLL_TYPES}
 
 
-_LOCATION_ACTS = (_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple"))
+_PASS_ACT = _act("pass", "pass")
+_LOCATION_ACTS = (_PASS_ACT, _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple"))
 _PAWNSHOP_ACT = _act("pawnshop", "pawnshop")
 _LOCATION_OF = {"pass": None, "market large": "large", "market small": "small", "temple": "temple"}
 
@@ -1802,7 +1830,7 @@ def _closed_locations(z: _Core, seat: int, pawn: str) -> tuple:
 def _main_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     p = z.players[seat]
     if p.mproj if pawn == "master" else p.aproj:
-        return [_act("pass", "pass")]  # a pawn working on a project must pass (C. Passing)
+        return [_PASS_ACT]  # a pawn working on a project must pass (C. Passing)
     closed = _closed_locations(z, seat, pawn)
     if not closed:
         out = list(_LOCATION_ACTS)
@@ -1823,6 +1851,15 @@ _PICK_ACTS = tuple(_act("pick", f"pick {MATERIALS[m]}", m) for m in range(4))
 _RETURN_ACTS = tuple(_act("return", f"return {MATERIALS[m]}", m) for m in range(4))
 _DONATE_ACTS = tuple(_act("donate", f"donate {MATERIALS[m]}", m) for m in range(4))
 _TAKE_BOX_ACTS = tuple(_act("take_box", f"take {MATERIALS[m]}", m) for m in range(4))
+_DISCARD_ACTS = {sid: _act("discard", f"discard {sid}", sid) for sid in SCROLL_TYPES}
+_DRAW_ACT = _act("draw", "draw")
+
+
+@functools.lru_cache(maxsize=65536)
+def _pay_act(pay: Payment) -> ZAction:
+    """``pay <boxes> [with <scrolls>]`` for one payment (a payment's exchange details are part
+    of the action, so these are kept by payment, not by notation)."""
+    return ZAction(f"pay {pay.notation()}", "pay", (pay,))
 
 
 def _legal(z: _Core, task: tuple) -> list[ZAction]:
@@ -1839,7 +1876,7 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
             return list(_USE_ACTS)
         return _scroll_choices(z, seat, pawn) + _main_choices(z, seat, pawn)
     if name == "donate":
-        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_act("draw", "draw")]
+        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_DRAW_ACT]
     if name == "shop":
         buys = _tile_buys(z, seat, task[2])
         return buys + [_act("leave", "leave")] if buys else []
@@ -1849,7 +1886,7 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
     if name == "pay":
         kind, pawn = task[2], task[3]
         pays = _project_payments(z, seat, task[4], pawn) if kind == "project" else _visit_payments(z, seat, pawn, task[4])
-        return [_act("pay", f"pay {pay.notation()}", pay) for pay in pays]
+        return [_pay_act(pay) for pay in pays]
     if name == "second":
         return _project_choices(z, seat, "master", second=True) + [_act("leave", "no second project")]
     if name == "award_tile":
@@ -1874,7 +1911,7 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
     if name == "boxes":
         return [_RETURN_ACTS[m] for m in range(4) if p.boxes[m]]
     if name == "hand":
-        return [_act("discard", f"discard {sid}", sid) for sid in sorted(set(p.hand))]
+        return [_DISCARD_ACTS[sid] for sid in sorted(set(p.hand))]
     if name == "bin":
         bin_ = z.bins[0 if task[2] == "large" else 1]
         return [_PICK_ACTS[m] for m in range(4) if bin_[m]]
