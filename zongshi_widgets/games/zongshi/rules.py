@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
 from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES, Components, load_components
-from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, can_pay, letters, payment_options
+from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, can_pay, letters, payment_options, reference_payments
 
 #: Seat colours (rulebook, Components: the pawn colours).
 SEAT_NAMES = ("ivory", "blue", "green", "natural", "orange")
@@ -1761,6 +1761,26 @@ def _tile_buy_actions(verb: str, open_pairs: tuple, held: tuple, mu: tuple) -> t
     return tuple(out)
 
 
+def _reference_tile_buys(z: _Core, seat: int, pawn: str, verb: str = "buy") -> list[ZAction]:
+    """The slow reference of :func:`_tile_buys`: every pairing left in the Pawn Shop (and not
+    owned, without duplicate pairings), each with every payment of its two boxes from the
+    player's whole storage (:func:`~.payments.reference_payments`, no cache, no box count)."""
+    p = z.players[seat]
+    mu = p.mu if pawn == "master" else ()
+    out = []
+    for k, (a, b) in enumerate(PAIRS):
+        if not z.xsupply[k] or (p.tiles[k] and not z.g.flags["allow_duplicate_exchange_pairings"]):
+            continue
+        demand = [0, 0, 0, 0]
+        demand[a] += 1
+        demand[b] += 1
+        found = reference_payments(tuple(demand), p.boxes, (), 1, mu)
+        pays = [Payment(paid, tuple(name for name in MASTERFUL if name in used)) for paid, used in found]
+        for pay in sorted(pays, key=Payment.notation):
+            out.append(_act("buy", f"{verb} {PAIR_NAMES[k]} pay {pay.notation()}", k, pay))
+    return out
+
+
 def _can_buy_tile(z: _Core, seat: int, pawn: str) -> bool:
     """Whether some exchange tile can be claimed (as :func:`_tile_buys` is non-empty)."""
     p = z.players[seat]
@@ -1924,7 +1944,9 @@ def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
     """The slow, obviously-right reference of ``state.legal_actions()`` (the tests compare
     them): a pawn's turn lists its scrolls, then pass, the locations, every visit and every
     project whose payments, all listed (:func:`~.payments.payment_options`), are not none,
-    with no box counting and no pruning; other decisions as the engine lists them.
+    with no box counting and no pruning; the Pawn Shop and the Pawn Shop Owner's Gift list
+    every tile with every payment found by brute force (:func:`_reference_tile_buys`); other
+    decisions as the engine lists them.
 
     Args:
         state (ZongShiState): any state.
@@ -1936,6 +1958,9 @@ def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
     if not z.tasks:
         return []
     task = z.tasks[0]
+    if task[0] in ("shop", "gift"):
+        buys = _reference_tile_buys(z, task[1], task[2] if task[0] == "shop" else "master", "buy")
+        return buys + [_act("leave", "leave" if task[0] == "shop" else "no tile")] if buys else []
     if task[0] != "turn" or not task[3]:
         return _legal(z, task)
     seat, pawn = task[1], task[3]
@@ -1948,7 +1973,7 @@ def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
     out += [_act("market", f"market {BINS[b]}", b) for b in (0, 1) if BINS[b] not in closed]
     if "temple" not in closed:
         out.append(_act("temple", "temple"))
-    if "pawnshop" not in closed and _tile_buys(z, seat, pawn):
+    if "pawnshop" not in closed and _reference_tile_buys(z, seat, pawn):
         out.append(_act("pawnshop", "pawnshop"))
     if "visits" not in closed:
         out += _reference_visit_choices(z, seat, pawn)
