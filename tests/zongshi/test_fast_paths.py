@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import zongshi_widgets as zw
-from zongshi_widgets.games.zongshi import can_pay, payment_options, reference_payments
+from zongshi_widgets.games.zongshi import can_pay, payment_options, payments, reference_payments
 from zongshi_widgets.games.zongshi.rules import reference_legal_actions, reference_play
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -44,6 +44,29 @@ def test_can_pay_matches_the_brute_force_payments(demand, boxes, tiles, masterfu
         assert {(p.paid, frozenset(p.scrolls)) for p in payment_options(*args)} == slow
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    demand=st.tuples(*[st.integers(0, 4)] * 4),
+    boxes=st.tuples(*[st.integers(0, 9)] * 4),
+    tiles=st.lists(st.integers(0, 5), max_size=4),
+    masterful=st.sets(st.integers(0, 3), max_size=3),
+    subtlety=st.booleans(),
+    exchanges_first=st.booleans(),
+)
+def test_payment_cache_keys_change_no_payment(demand, boxes, tiles, masterful, subtlety, exchanges_first):
+    """Going to the Pawn Shop (exchanges never chained) and the discount scrolls (P7):
+    ``payment_options`` leaves out of its cache key the boxes beyond the whole demand and the
+    tiles of pairings that can make no exchange; the payments, with their exchanges (which
+    tell the gift returned by an award, Paying Respectful Visits), are those computed from the
+    whole storage and every tile."""
+    owned = [0] * 6
+    for k in tiles:
+        owned[k] += 1
+    whole = payments._payment_options_exchanges_first if exchanges_first else payments._payment_options
+    raw = whole.__wrapped__(demand, boxes, tuple(owned), 1, tuple(sorted(masterful)), subtlety)
+    assert payment_options(demand, boxes, tuple(owned), 1, tuple(sorted(masterful)), subtlety, exchanges_first) == raw
+
+
 OPTION_SETS = [{}, {"discounts_before_exchanges": False, "location_capacity": 2, "both_pawns_in_one_bin": False, "exchange_uses_per_payment": 2}]
 
 
@@ -64,9 +87,11 @@ def sampled_states(players: int, seed: int, every: int, options=None):
 @SETTINGS
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 5]), options=st.sampled_from(OPTION_SETS))
 def test_legal_lists_equal_the_reference(seed, players, options):
-    """Step 1 (A. Beginning a Project, Paying Respectful Visits): the turn's legal list, made
-    with box counts, min cuts and pruning, equals the one made by trying every visit and every
-    project with every payment listed, in the same order (default and other options)."""
+    """Step 1 (A. Beginning a Project, Paying Respectful Visits; Going to the Pawn Shop): the
+    turn's legal list, made with box counts, min cuts, pruning and cached tile purchases,
+    equals the one made by trying every visit and every project with every payment listed, and
+    every tile with every payment found by brute force, in the same order (default and other
+    options)."""
     for state in sampled_states(players, seed, 3, options):
         fast = state.legal_actions()
         slow = reference_legal_actions(state)

@@ -29,7 +29,7 @@ MASTERFUL = ("masterful_use_gold", "masterful_use_ivory", "masterful_use_jade", 
 
 def letters(vec) -> str:
     """A box vector as letters (``(2, 1, 1, 0)`` -> ``"ggij"``; empty -> ``"nothing"``)."""
-    text = "".join(LETTERS[m] * vec[m] for m in range(4))
+    text = LETTERS[0] * vec[0] + LETTERS[1] * vec[1] + LETTERS[2] * vec[2] + LETTERS[3] * vec[3]
     return text or "nothing"
 
 
@@ -108,9 +108,10 @@ def _tile_options(demand, boxes, converters):
                         nxt[key] = conv + ((src, dst),)
         states = nxt
     out = {}
+    b0, b1, b2, b3 = boxes
     for (u, a), conv in states.items():
-        paid = tuple(u[m] + a[m] for m in range(4))
-        if all(paid[m] <= boxes[m] for m in range(4)) and paid not in out:
+        paid = (u[0] + a[0], u[1] + a[1], u[2] + a[2], u[3] + a[3])
+        if paid[0] <= b0 and paid[1] <= b1 and paid[2] <= b2 and paid[3] <= b3 and paid not in out:
             out[paid] = conv
     return out
 
@@ -134,9 +135,21 @@ def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), 
         tuple[Payment, ...]: distinct (boxes paid, scrolls spent) pairs, sorted by notation; an
         option spending a scroll is left out when a subset of its scrolls pays the same boxes.
     """
+    # What cannot change a payment is left out of the cache key (the same options, more often
+    # found in the cache): boxes beyond the whole demand (no payment takes more), and the tiles
+    # of a pairing that can make no exchange here (neither material demanded or, discounts
+    # first, no box to pay a demanded one with).
+    total = sum(demand)
+    boxes = tuple(b if b < total else total for b in boxes)
+    tiles = tuple(tiles)
+    if any(tiles):
+        tiles = tuple(
+            c if c and ((demand[x] and (exchanges_first or boxes[y])) or (demand[y] and (exchanges_first or boxes[x]))) else 0
+            for c, (x, y) in zip(tiles, PAIRS)
+        )
     if exchanges_first:
-        return _payment_options_exchanges_first(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
-    return _payment_options(tuple(demand), tuple(boxes), tuple(tiles), uses, tuple(masterful), bool(subtlety))
+        return _payment_options_exchanges_first(tuple(demand), boxes, tiles, uses, tuple(masterful), bool(subtlety))
+    return _payment_options(tuple(demand), boxes, tiles, uses, tuple(masterful), bool(subtlety))
 
 
 def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety: bool = False, exchanges_first: bool = False) -> bool:
@@ -144,8 +157,9 @@ def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety
 
     A discount never hurts, so every Masterful Use is applied; then the boxes short of the
     demand are counted: none short (or one, with Artistic Subtlety) pays without exchanges,
-    more boxes demanded than held (after discounts) never pays, and without exchange tiles a
-    shortage stays one. Only the remaining cases list the payments (cached).
+    more boxes demanded than held (after discounts) never pays, nor more boxes short than
+    exchanges the tiles give (each exchange pays one box short with a box of another
+    material). Only the remaining cases list the payments (cached).
 
     Args:
         as :func:`payment_options`.
@@ -169,9 +183,15 @@ def can_pay(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), subtlety
     short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
     if short == 0 or (subtlety and short == 1):
         return True
-    if d0 + d1 + d2 + d3 - (1 if subtlety else 0) > b0 + b1 + b2 + b3 or not any(tiles):
+    if d0 + d1 + d2 + d3 - (1 if subtlety else 0) > b0 + b1 + b2 + b3:
         return False
-    return _exchanges_cover((d0, d1, d2, d3), (b0, b1, b2, b3), tuple(tiles) if uses == 1 else tuple(c * uses for c in tiles), subtlety)
+    # each exchange pays one box short with a box of another material
+    if short - (1 if subtlety else 0) > sum(tiles) * uses:
+        return False
+    # boxes beyond the whole demand never matter: capped, more calls share a cache entry
+    total = d0 + d1 + d2 + d3
+    held = (b0 if b0 < total else total, b1 if b1 < total else total, b2 if b2 < total else total, b3 if b3 < total else total)
+    return _exchanges_cover((d0, d1, d2, d3), held, tuple(tiles) if uses == 1 else tuple(c * uses for c in tiles), subtlety)
 
 
 def _cut_table() -> tuple:

@@ -27,6 +27,7 @@ Notation (lower case; material letters g = gold, i = ivory, j = jade, b = bronze
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 
 from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
 from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES, Components, load_components
-from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, can_pay, letters, payment_options
+from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, can_pay, letters, payment_options, reference_payments
 
 #: Seat colours (rulebook, Components: the pawn colours).
 SEAT_NAMES = ("ivory", "blue", "green", "natural", "orange")
@@ -202,7 +203,8 @@ class ZAction:
 
 
 #: Actions already built, by notation: an action's notation fixes its kind and arguments, except
-#: for payments ("pay ..."), whose exchange details may differ, so those are built afresh.
+#: for payments ("pay ..."), whose exchange details may differ, so those are kept by payment
+#: (:func:`_pay_act`).
 _ACTIONS: dict = {}
 
 
@@ -359,6 +361,10 @@ class ZongShi(Game):
         for sid in SCROLL_TYPES:
             scrolls += [sid] * self.components.scrolls[sid].copies
         self.scroll_cards = tuple(scrolls)
+        #: scroll titles played at the beginning of the master's turn only (components.md section 7)
+        self.master_timed = frozenset(sid for sid in SCROLL_TYPES if self.components.scrolls[sid].timing == "master")
+        #: per project id (regular types and masterworks) what listing it needs: (action, cost, total cost)
+        self.project_rows = {pid: (_project_act(pid), self.costs[pid], self.cost_totals[pid]) for pid in cards}
         self._freeze()
 
     @property
@@ -543,7 +549,7 @@ class _Core:
         self.turn_no = 0
         self.last_seat = -1
         self.players = [_Player() for _ in range(self.n)]
-        self.fresh = [True] * self.n  # per seat: this core's own player (else shared, see mp)
+        self.fresh = (1 << self.n) - 1  # bit per seat: this core's own player (else shared, see mp)
         self.cold_shared = False  # decks, displays, supplies, award tiles shared (see cold)
         self.chance = None  # a private copy, made on the first draw of an action
         self.chance_src = None  # the state's generator, copied before the first draw
@@ -572,10 +578,10 @@ class _Core:
         if deep:
             z.cold()
             z.players = [p.clone() for p in self.players]
-            z.fresh = [True] * self.n
+            z.fresh = (1 << self.n) - 1
         else:
             z.players = self.players[:]
-            z.fresh = [False] * self.n
+            z.fresh = 0
         return z
 
     def cold(self) -> None:
@@ -592,9 +598,9 @@ class _Core:
 
     def mp(self, seat: int) -> _Player:
         """Player ``seat``, to be changed: copied from the shared one on the first change."""
-        if not self.fresh[seat]:
+        if not (self.fresh >> seat) & 1:
             self.players[seat] = self.players[seat].clone()
-            self.fresh[seat] = True
+            self.fresh |= 1 << seat
         return self.players[seat]
 
     # -- chance (drawn through rng(): the state's generator is copied before the first draw) --
@@ -814,11 +820,37 @@ class ZongShiState(State):
             return exc
         return None
 
+    def play(self, action) -> ZongShiState:
+        """Play an action (an action object or its notation) for the seat to move (see
+        :meth:`zongshi_widgets.core.State.play`).
+
+        Raises:
+            IllegalAction: the action breaks a rule (the message cites the rulebook section),
+                the notation cannot be read, or the game is over.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)  # refuses a finished game too
+        else:
+            self.check(action)
+        after = self._apply(action)
+        after._origin = self._origin
+        after._sample = self._sample
+        return after
+
     def _apply(self, action: ZAction) -> ZongShiState:
+        """The state after ``action`` (checked): a copy-on-write clone of the position, the
+        action done, then the tasks without a decision (as :meth:`_settled`)."""
         z = self._z.clone()
-        z.chance, z.chance_src = None, self.chance
+        chance = self.chance
+        z.chance, z.chance_src = None, chance
         _do(z, z.tasks[0], action)
-        return ZongShiState._settled(self.game, _HistoryLink(self._hist, action), self.chance, z)
+        legal = _advance(z)
+        if z.chance is not None:
+            chance = z.chance  # the generator copied for this action's draws
+        z.chance = z.chance_src = None
+        state = ZongShiState(self.game, _HistoryLink(self._hist, action), chance, z)
+        state._legal_cache = legal or []
+        return state
 
     # -- errors ------------------------------------------------------------------------------
     def _diagnose(self, text: str) -> None:
@@ -1464,13 +1496,24 @@ def _available_projects(z: _Core) -> list[str]:
 MASTERIES = tuple(f"{m}_mastery" for m in MATERIALS)
 
 
+def _masteries(z: _Core, seat: int) -> list[int]:
+    """Per material the player's copies of its Mastery (``z.own`` of each, in one pass)."""
+    p = z.players[seat]
+    completed = p.completed
+    out = [completed.count(pid) for pid in MASTERIES]
+    if p.borrowed in MASTERIES:
+        m = MASTERIES.index(p.borrowed)
+        out[m] = z.own(seat, p.borrowed)
+    return out
+
+
 def _project_demand(z: _Core, seat: int, pid: str, pawn: str, masteries=None) -> tuple:
     """The cost of ``pid`` after Masteries (the master only; rulebook, The Projects, in Detail)."""
     cost = z.g.costs[pid]
     if pawn != "master":
         return cost
     if masteries is None:
-        masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+        masteries = _masteries(z, seat)
     return tuple(max(0, cost[m] - masteries[m]) for m in range(4))
 
 
@@ -1492,7 +1535,7 @@ def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> li
     master = pawn == "master"
     if master:
         if p.completed or p.borrowed is not None:
-            m0, m1, m2, m3 = masteries = [z.own(seat, MASTERIES[m]) for m in range(4)]
+            m0, m1, m2, m3 = masteries = _masteries(z, seat)
         else:
             m0 = m1 = m2 = m3 = 0
             masteries = (0, 0, 0, 0)
@@ -1504,24 +1547,27 @@ def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> li
         mu = ()
         subtle = p.subtle and g.flags.get("apprentice_subtlety", True)
     slack = sum(p.boxes) + sum(masteries) + (len(p.mu) if master else 0) + (1 if p.subtle else 0)
-    boxes, tiles, uses, costs, totals, first = p.boxes, p.tiles, g.uses, g.costs, g.cost_totals, g.exchanges_first
+    boxes, tiles, uses, rows, first = p.boxes, p.tiles, g.uses, g.project_rows, g.exchanges_first
     b0, b1, b2, b3 = boxes
     helpers = bool(mu) or any(tiles)
-    for pid in _available_projects(z):
-        if pawn == "apprentice" and pid not in PROJECT_TYPES:
-            continue
+    supply = z.supply
+    pids = [pid for pid in PROJECT_TYPES if supply[pid] > 0]
+    if master:
+        pids += z.mw_disp  # masterworks: the master only
+    for pid in pids:
         if second and pid in p.mproj and pid not in PROJECT_TYPES:
             continue
-        if totals[pid] > slack:
+        action, cost, total = rows[pid]
+        if total > slack:
             continue
-        d0, d1, d2, d3 = costs[pid]
+        d0, d1, d2, d3 = cost
         if master:
             d0, d1, d2, d3 = (d0 - m0 if d0 > m0 else 0), (d1 - m1 if d1 > m1 else 0), (d2 - m2 if d2 > m2 else 0), (d3 - m3 if d3 > m3 else 0)
         # boxes short of the demand: none (or one, with Artistic Subtlety) always pays; more
         # never pays without Masterful Use or exchange tiles (as can_pay decides)
         short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
         if short == 0 or (subtle and short == 1) or (helpers and can_pay((d0, d1, d2, d3), boxes, tiles, uses, mu, subtle, first)):
-            out.append(_project_act(pid))
+            out.append(action)
     return out
 
 
@@ -1583,57 +1629,72 @@ def _visit_payments(z: _Core, seat: int, pawn: str, pairs) -> list[Payment]:
 
 def _visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     """The visits the pawn may pay now, persons in ``PERSONS`` order, tile values ascending,
-    depth first (the fast path: a box count first, then :func:`~.payments.can_pay`; a visit
-    nobody can pay is not extended, since more persons only cost more;
-    :func:`_reference_visit_choices` is the slow reference the tests compare it with)."""
+    depth first (the fast path: every candidate visit comes from :func:`_visit_table`, tried
+    with a box count first, then :func:`~.payments.can_pay`; a visit nobody can pay is not
+    extended, since more persons only cost more; :func:`_reference_visit_choices` is the slow
+    reference the tests compare it with)."""
     p = z.players[seat]
     if not p.vtiles:
         return []
-    pm = z.g.components.person_material
-    persons = [(PERSONS[i], pm[i]) for i in range(4) if not p.visited[i]]
-    several = z.masterlike(seat, pawn)
     master = pawn == "master"
     mu = p.mu if master else ()
-    host = p.host and master
+    table = _visit_table(tuple(p.vtiles), tuple(p.visited), z.masterlike(seat, pawn), p.host and master, z.g.components.person_material)
     boxes, tiles, uses, first = p.boxes, p.tiles, z.g.uses, z.g.exchanges_first
     helpers = bool(mu) or any(tiles)
-    total = sum(boxes) + len(mu)
-    out = []
-
+    total = sum(boxes) + len(mu)  # each Masterful Use takes at most one box off
     b0, b1, b2, b3 = boxes
+    out = []
+    i, n = 0, len(table)
+    while i < n:
+        action, demand, need, after = table[i]
+        if need > total:
+            i = after  # nor any visit extending this one
+            continue
+        d0, d1, d2, d3 = demand
+        # boxes short: none always pays, some never without Masterful Use or exchanges
+        short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
+        if short and not (helpers and can_pay(demand, boxes, tiles, uses, mu, False, first)):
+            i = after
+            continue
+        out.append(action)
+        i += 1
+    return out
 
-    def rec(start: int, chosen: tuple, mats: tuple, base: int, left: list, values: list):
-        # values: per material the tile values chosen so far (the gift without the surcharge)
-        n = len(chosen) + 1
-        extra = 1 if n >= 2 and not (host and n == 2) else 0
+
+@functools.lru_cache(maxsize=4096)
+def _visit_table(vtiles: tuple, visited: tuple, several: bool, host: bool, person_material: tuple) -> tuple:
+    """Every visit a pawn could make, whatever its boxes: persons not yet visited in
+    ``PERSONS`` order, each with an unused tile value (ascending), depth first, one person
+    unless ``several`` (the master, or Writ of Authority).
+
+    Returns:
+        tuple[tuple[ZAction, tuple, int, int], ...]: per visit its action, its gift
+        (:func:`_visit_demand_host`: boxes per material), the gift's number of boxes, and the
+        index just after the visits extending it (their gifts cost at least as much of every
+        material, so an unpayable visit skips them all).
+    """
+    persons = [(i, PERSONS[i], person_material[i]) for i in range(4) if not visited[i]]
+    rows: list = []
+
+    def rec(start: int, chosen: tuple, left: list):
         for k in range(start, len(persons)):
-            person, mat = persons[k]
+            i, person, mat = persons[k]
             for v in sorted(set(left)):
-                need = base + v + (n if n > 2 else 0)
-                if need > total:
-                    continue
-                demand = values[:]
-                demand[mat] += v
-                if extra:
-                    for m in mats:
-                        demand[m] += 1
-                    demand[mat] += 1
-                d0, d1, d2, d3 = demand
-                # boxes short: none always pays, some never without Masterful Use or exchanges
-                short = (d0 - b0 if d0 > b0 else 0) + (d1 - b1 if d1 > b1 else 0) + (d2 - b2 if d2 > b2 else 0) + (d3 - b3 if d3 > b3 else 0)
-                if short and not (helpers and can_pay(demand, boxes, tiles, uses, mu, False, first)):
-                    continue
                 pairs = chosen + ((person, v),)
-                out.append(_visit_act(pairs))
+                demand = [0, 0, 0, 0]
+                extra = 1 if len(pairs) >= 2 and not (host and len(pairs) == 2) else 0
+                for per, val in pairs:
+                    demand[person_material[PERSONS.index(per)]] += val + extra
+                row = len(rows)
+                rows.append(None)
                 if several:
                     rest = left[:]
                     rest.remove(v)
-                    more = values[:]
-                    more[mat] += v
-                    rec(k + 1, pairs, mats + (mat,), base + v, rest, more)
+                    rec(k + 1, pairs, rest)
+                rows[row] = (_visit_act(pairs), tuple(demand), sum(demand), len(rows))
 
-    rec(0, (), (), 0, list(p.vtiles), [0, 0, 0, 0])
-    return out
+    rec(0, (), list(vtiles))
+    return tuple(rows)
 
 
 _VISIT_ACTS: dict = {}
@@ -1672,17 +1733,50 @@ def _reference_visit_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
 
 def _tile_buys(z: _Core, seat: int, pawn: str, verb: str = "buy") -> list[ZAction]:
     """Exchange tiles the player can claim: one box of each of the tile's two materials;
-    Masterful Use may reduce it, exchange tiles may not pay for it (E5)."""
+    Masterful Use may reduce it, exchange tiles may not pay for it (E5). The list depends only
+    on which pairings are open to the player, which materials it has a box of, and its
+    Masterful Use scrolls (:func:`_tile_buy_actions`, cached)."""
     p = z.players[seat]
+    mu = tuple(p.mu) if pawn == "master" else ()
+    dup = z.g.flags["allow_duplicate_exchange_pairings"]
+    xsupply, tiles, boxes = z.xsupply, p.tiles, p.boxes
+    open_pairs = tuple(bool(xsupply[k]) and (dup or not tiles[k]) for k in range(6))
+    return list(_tile_buy_actions(verb, open_pairs, (min(boxes[0], 1), min(boxes[1], 1), min(boxes[2], 1), min(boxes[3], 1)), mu))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tile_buy_actions(verb: str, open_pairs: tuple, held: tuple, mu: tuple) -> tuple:
+    """The ``<verb> <pairing> pay <boxes>`` actions: per open pairing (``PAIRS`` order) every
+    payment of its two boxes from ``held`` (per material 1 when the player has a box of it:
+    a tile never costs two boxes of one material) with the Masterful Use scrolls ``mu``."""
     out = []
+    for k, (a, b) in enumerate(PAIRS):
+        if not open_pairs[k]:
+            continue
+        demand = [0, 0, 0, 0]
+        demand[a] += 1
+        demand[b] += 1
+        for pay in payment_options(tuple(demand), held, (), 1, mu, False):
+            out.append(_act("buy", f"{verb} {PAIR_NAMES[k]} pay {pay.notation()}", k, pay))
+    return tuple(out)
+
+
+def _reference_tile_buys(z: _Core, seat: int, pawn: str, verb: str = "buy") -> list[ZAction]:
+    """The slow reference of :func:`_tile_buys`: every pairing left in the Pawn Shop (and not
+    owned, without duplicate pairings), each with every payment of its two boxes from the
+    player's whole storage (:func:`~.payments.reference_payments`, no cache, no box count)."""
+    p = z.players[seat]
     mu = p.mu if pawn == "master" else ()
+    out = []
     for k, (a, b) in enumerate(PAIRS):
         if not z.xsupply[k] or (p.tiles[k] and not z.g.flags["allow_duplicate_exchange_pairings"]):
             continue
         demand = [0, 0, 0, 0]
         demand[a] += 1
         demand[b] += 1
-        for pay in payment_options(tuple(demand), p.boxes, (), 1, mu, False):
+        found = reference_payments(tuple(demand), p.boxes, (), 1, mu)
+        pays = [Payment(paid, tuple(name for name in MASTERFUL if name in used)) for paid, used in found]
+        for pay in sorted(pays, key=Payment.notation):
             out.append(_act("buy", f"{verb} {PAIR_NAMES[k]} pay {pay.notation()}", k, pay))
     return out
 
@@ -1702,23 +1796,30 @@ def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     """Scrolls the seat may play now (Going to the Temple: Scrolls of Fortune; timing per
     components.md section 7)."""
     p = z.players[seat]
+    if not p.hand:
+        return []
     busy = bool(p.mproj if pawn == "master" else p.aproj)
     if busy and not z.g.flags["scrolls_while_building"]:
         return []
     out = []
-    scrolls = z.g.components.scrolls
+    master_timed = z.g.master_timed
     for sid in sorted(set(p.hand)):
         if sid in p.played:
             continue
-        if scrolls[sid].timing == "master" and (pawn != "master" or busy):
+        if sid in master_timed and (pawn != "master" or busy):
             continue
         if sid == "apprentice_gaining_experience" and (pawn != "apprentice" or p.mproj or p.aproj):
             continue
-        out.append(_act("play", f"play {sid}", sid))
+        out.append(_PLAY_ACTS[sid])
     return out
 
 
-_LOCATION_ACTS = (_act("pass", "pass"), _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple"))
+#: ``play <scroll>`` per scroll title.
+_PLAY_ACTS = {sid: _act("play", f"play {sid}", sid) for sid in SCROLL_TYPES}
+
+
+_PASS_ACT = _act("pass", "pass")
+_LOCATION_ACTS = (_PASS_ACT, _act("market", "market large", 0), _act("market", "market small", 1), _act("temple", "temple"))
 _PAWNSHOP_ACT = _act("pawnshop", "pawnshop")
 _LOCATION_OF = {"pass": None, "market large": "large", "market small": "small", "temple": "temple"}
 
@@ -1749,7 +1850,7 @@ def _closed_locations(z: _Core, seat: int, pawn: str) -> tuple:
 def _main_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     p = z.players[seat]
     if p.mproj if pawn == "master" else p.aproj:
-        return [_act("pass", "pass")]  # a pawn working on a project must pass (C. Passing)
+        return [_PASS_ACT]  # a pawn working on a project must pass (C. Passing)
     closed = _closed_locations(z, seat, pawn)
     if not closed:
         out = list(_LOCATION_ACTS)
@@ -1770,6 +1871,15 @@ _PICK_ACTS = tuple(_act("pick", f"pick {MATERIALS[m]}", m) for m in range(4))
 _RETURN_ACTS = tuple(_act("return", f"return {MATERIALS[m]}", m) for m in range(4))
 _DONATE_ACTS = tuple(_act("donate", f"donate {MATERIALS[m]}", m) for m in range(4))
 _TAKE_BOX_ACTS = tuple(_act("take_box", f"take {MATERIALS[m]}", m) for m in range(4))
+_DISCARD_ACTS = {sid: _act("discard", f"discard {sid}", sid) for sid in SCROLL_TYPES}
+_DRAW_ACT = _act("draw", "draw")
+
+
+@functools.lru_cache(maxsize=65536)
+def _pay_act(pay: Payment) -> ZAction:
+    """``pay <boxes> [with <scrolls>]`` for one payment (a payment's exchange details are part
+    of the action, so these are kept by payment, not by notation)."""
+    return ZAction(f"pay {pay.notation()}", "pay", (pay,))
 
 
 def _legal(z: _Core, task: tuple) -> list[ZAction]:
@@ -1786,7 +1896,7 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
             return list(_USE_ACTS)
         return _scroll_choices(z, seat, pawn) + _main_choices(z, seat, pawn)
     if name == "donate":
-        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_act("draw", "draw")]
+        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_DRAW_ACT]
     if name == "shop":
         buys = _tile_buys(z, seat, task[2])
         return buys + [_act("leave", "leave")] if buys else []
@@ -1796,7 +1906,7 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
     if name == "pay":
         kind, pawn = task[2], task[3]
         pays = _project_payments(z, seat, task[4], pawn) if kind == "project" else _visit_payments(z, seat, pawn, task[4])
-        return [_act("pay", f"pay {pay.notation()}", pay) for pay in pays]
+        return [_pay_act(pay) for pay in pays]
     if name == "second":
         return _project_choices(z, seat, "master", second=True) + [_act("leave", "no second project")]
     if name == "award_tile":
@@ -1821,7 +1931,7 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
     if name == "boxes":
         return [_RETURN_ACTS[m] for m in range(4) if p.boxes[m]]
     if name == "hand":
-        return [_act("discard", f"discard {sid}", sid) for sid in sorted(set(p.hand))]
+        return [_DISCARD_ACTS[sid] for sid in sorted(set(p.hand))]
     if name == "bin":
         bin_ = z.bins[0 if task[2] == "large" else 1]
         return [_PICK_ACTS[m] for m in range(4) if bin_[m]]
@@ -1834,7 +1944,9 @@ def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
     """The slow, obviously-right reference of ``state.legal_actions()`` (the tests compare
     them): a pawn's turn lists its scrolls, then pass, the locations, every visit and every
     project whose payments, all listed (:func:`~.payments.payment_options`), are not none,
-    with no box counting and no pruning; other decisions as the engine lists them.
+    with no box counting and no pruning; the Pawn Shop and the Pawn Shop Owner's Gift list
+    every tile with every payment found by brute force (:func:`_reference_tile_buys`); other
+    decisions as the engine lists them.
 
     Args:
         state (ZongShiState): any state.
@@ -1846,6 +1958,9 @@ def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
     if not z.tasks:
         return []
     task = z.tasks[0]
+    if task[0] in ("shop", "gift"):
+        buys = _reference_tile_buys(z, task[1], task[2] if task[0] == "shop" else "master", "buy")
+        return buys + [_act("leave", "leave" if task[0] == "shop" else "no tile")] if buys else []
     if task[0] != "turn" or not task[3]:
         return _legal(z, task)
     seat, pawn = task[1], task[3]
@@ -1858,7 +1973,7 @@ def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
     out += [_act("market", f"market {BINS[b]}", b) for b in (0, 1) if BINS[b] not in closed]
     if "temple" not in closed:
         out.append(_act("temple", "temple"))
-    if "pawnshop" not in closed and _tile_buys(z, seat, pawn):
+    if "pawnshop" not in closed and _reference_tile_buys(z, seat, pawn):
         out.append(_act("pawnshop", "pawnshop"))
     if "visits" not in closed:
         out += _reference_visit_choices(z, seat, pawn)
