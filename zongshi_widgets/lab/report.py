@@ -155,7 +155,7 @@ class BalanceReport:
             ax.bar(range(len(seats)), vals, bottom=bottom, label=c[len(SCORE_PREFIX) :])
             bottom = [b + v for b, v in zip(bottom, vals)]
         ax.set_xticks(range(len(seats)), labels)
-        ax.set_title("mean score by category")
+        ax.set_title("score sheet rows, mean per seat")
         if cats:
             ax.legend(fontsize=7, loc="best")
         ax = axes[1][1]
