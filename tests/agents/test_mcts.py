@@ -7,6 +7,7 @@ reproducible with an iteration budget, and that explain() reports what the searc
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -88,6 +89,7 @@ def test_gembloq_mcts_is_plain_uct_on_the_real_position():
     assert isinstance(bot, MCTSAgent) and bot.widest == 12
     table = explain(state, top=20, bot=bot)
     assert len(table) <= 12 and table["visits"].sum() == 30
+    pickle.dumps(bot)  # a used bot keeps no position: the lab can send it to other processes
 
 
 def test_a_time_budget_runs_at_least_one_iteration():

@@ -149,13 +149,13 @@ class MCTSAgent(Agent):
         """The most visited action after the search (see :meth:`Agent.choose`; the search
         draws its own determinizations from the real state)."""
         root, legal = self._search(state, seat)
-        return self._best(root, legal)
+        return self._best(root, legal, state)
 
     def decide(self, state: State, seat: int) -> Any:
         """Search from ``state`` as ``seat`` (see :meth:`Agent.decide`; ``state`` is already
         safe for the seat, and is determinized again for every iteration)."""
         root, legal = self._search(state, seat)
-        return self._best(root, legal)
+        return self._best(root, legal, state)
 
     def candidates(self, state: State, seat: int | None = None, top: int | None = 5) -> list[Candidate]:
         """Search, then the ``top`` most visited actions with their estimated win rates.
@@ -170,7 +170,8 @@ class MCTSAgent(Agent):
         """
         root, legal = self._search(state, seat)
         seat = state.to_move
-        order = {self._key(a, state): i for i, a in enumerate(legal)}
+        perfect = state.game.game_type.perfect_information
+        order = {self._key(a, perfect): i for i, a in enumerate(legal)}
         ranked = sorted(
             ((k, child) for k, child in root.children.items() if k in order),
             key=lambda kc: (-kc[1].visits, -(kc[1].reward / kc[1].visits if kc[1].visits else 0.0), order[kc[0]]),
@@ -191,8 +192,11 @@ class MCTSAgent(Agent):
         return out
 
     # -- the search ---------------------------------------------------------------------
-    def _key(self, action: Any, state: State) -> Any:
-        return action if state.game.game_type.perfect_information else str(action)
+    @staticmethod
+    def _key(action: Any, perfect: bool) -> Any:
+        """A tree key: the action itself when nothing is hidden, else its notation (the same
+        in every determinization)."""
+        return action if perfect else str(action)
 
     def _tree_moves(self, d: State) -> list:
         """The actions the tree considers at ``d`` (perfect information: all legal ones, or the
@@ -204,10 +208,11 @@ class MCTSAgent(Agent):
         ranked = sorted(range(len(legal)), key=lambda i: (-value(legal[i]), i))[: self.widest]
         return [legal[i] for i in sorted(ranked)]
 
-    def _best(self, root: _Node, legal: list) -> Any:
+    def _best(self, root: _Node, legal: list, state: State) -> Any:
+        perfect = state.game.game_type.perfect_information
         best, best_key = None, None
         for i, action in enumerate(legal):
-            child = root.children.get(self._key(action, self._root_state))
+            child = root.children.get(self._key(action, perfect))
             if child is None:
                 continue
             key = (child.visits, child.reward / child.visits if child.visits else 0.0, -i)
@@ -222,7 +227,6 @@ class MCTSAgent(Agent):
             seat = state.to_move
         if seat != state.to_move:
             raise ValueError(f"seat {seat!r} is not to move (seat {state.to_move} is)")
-        self._root_state = state
         legal = list(state.legal_actions())
         root = _Node(None)
         if perfect := state.game.game_type.perfect_information:
@@ -230,7 +234,7 @@ class MCTSAgent(Agent):
         rng = self.rng
         if len(legal) == 1:
             # one choice: no search needed, but keep the generator's use the same for every view
-            child = root.children[self._key(legal[0], state)] = _Node(seat, legal[0])
+            child = root.children[self._key(legal[0], perfect)] = _Node(seat, legal[0])
             child.visits = child.avail = 1
             child.reward = self.evaluation.win_chances(visible_state(state, seat, rng))[seat]
             root.visits = 1
