@@ -197,7 +197,8 @@ def simulate(
             text in terminals).
         executor (concurrent.futures.Executor | None): where the games are played, e.g.
             ``distributed.Client(address).get_executor()`` for a Dask cluster; it must be
-            able to import ``zongshi_widgets``. ``None``: local processes
+            able to import ``zongshi_widgets`` (and read a ``components=`` file the game was
+            made with: each worker remakes the game from its name and options). ``None``: local processes
             (:class:`~concurrent.futures.ProcessPoolExecutor` with ``jobs`` workers).
         jobs (int | None): local processes when ``executor`` is ``None`` (default: the CPU
             count, at most one per game); ``1`` plays in this process.
