@@ -6,6 +6,7 @@ import pytest
 import zongshi_widgets as zw
 from zongshi_widgets.agents import agent, agents
 from zongshi_widgets.lab import play_game, simulate, trace, win_rates
+from zongshi_widgets.lab.cli import main
 
 
 def test_simulate_is_deterministic_and_tabulates_every_seat():
@@ -74,14 +75,21 @@ def test_simulate_gives_the_same_table_in_one_process_and_in_two():
     assert one["bot"].tolist()[:2] == ["greedy", "mcts[5 it]"]
 
 
-def test_simulate_on_a_dask_local_cluster_gives_the_same_table():
+def test_simulate_on_a_dask_local_cluster_gives_the_same_table(tmp_path):
     distributed = pytest.importorskip("distributed")
     game = zw.game("art_gallery", players=3)
     bots = ["greedy", "random", agent("mcts", iterations=5, game=game)]
     local = simulate(game, bots, games=3, seed=2, jobs=2).drop(columns="seconds")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         on_dask = simulate(game, bots, games=3, seed=2, executor=client.get_executor()).drop(columns="seconds")
+        # the command line on the same cluster, by its scheduler address
+        out = tmp_path / "cli.csv"
+        argv = ["simulate", "art_gallery", "--players", "3", "--bots", "greedy,random,random", "--games", "2", "--seed", "2", "--no-progress"]
+        assert main([*argv, "--scheduler", cluster.scheduler_address, "--out", str(out)]) == 0
     pd.testing.assert_frame_equal(local, on_dask)
+    from_cli = pd.read_csv(out).drop(columns="seconds")
+    here = simulate(game, ["greedy", "random", "random"], games=2, seed=2, jobs=1).drop(columns="seconds")
+    assert from_cli[["game", "seat", "bot", "total", "won", "moves"]].equals(here[["game", "seat", "bot", "total", "won", "moves"]])
 
 
 def test_simulate_refuses_odd_executors_and_jobs():
