@@ -6,9 +6,10 @@ chance, and otherwise a determinization for that seat (:meth:`State.determinize`
 parts resampled from the bot's own generator. Two positions that look the same to the seat
 therefore get the same choice from a bot with the same seed.
 
-Generic bots (``random``, ``greedy``) play every game; a game registers its own bots with its
-registration (``register(..., agents={"name": "module:Class"})``, see
-:func:`zongshi_widgets.core.register`).
+Generic bots (``random``, ``greedy``, and ``mcts`` from :mod:`.mcts`) play every game; a game
+registers its own bots with its registration (``register(..., agents={"name": "module:Class"})``,
+see :func:`zongshi_widgets.core.register`): a game's own ``greedy`` and ``mcts`` replace the
+generic ones and carry its evaluation (:mod:`.evaluation`).
 """
 
 from __future__ import annotations
