@@ -11,10 +11,17 @@ Usage: python benchmarks/simulate.py [--game art_gallery] [--players 4] [--games
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 
 import zongshi_widgets as zw
 from zongshi_widgets.lab import simulate
+
+
+def _cpu() -> float:
+    """CPU seconds used by this process and its finished child processes."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def main() -> None:
@@ -30,10 +37,15 @@ def main() -> None:
     times = {}
     tables = {}
     for jobs in (1, 2):
+        cpu0 = _cpu()
         start = time.perf_counter()
         tables[jobs] = simulate(game, bots, games=args.games, seed=0, jobs=jobs).drop(columns="seconds")
         times[jobs] = time.perf_counter() - start
-        print(f"{game!r}, {args.games} games of {', '.join(bots)}: jobs={jobs}: {times[jobs]:.2f} s wall ({args.games / times[jobs]:.1f} games/s)")
+        cpu = _cpu() - cpu0
+        print(
+            f"{game!r}, {args.games} games of {', '.join(bots)}: jobs={jobs}: {times[jobs]:.2f} s wall ({args.games / times[jobs]:.1f} games/s), "
+            f"{cpu:.2f} CPU s in all processes (CPU/wall {cpu / times[jobs]:.2f}: below {jobs} means the cores were busy with other work)"
+        )
     same = tables[1].equals(tables[2])
     print(f"speed-up with 2 processes over 1: {times[1] / times[2]:.2f}x (tables identical: {same})")
 
