@@ -6,9 +6,10 @@ chance, and otherwise a determinization for that seat (:meth:`State.determinize`
 parts resampled from the bot's own generator. Two positions that look the same to the seat
 therefore get the same choice from a bot with the same seed.
 
-Generic bots (``random``, ``greedy``) play every game; a game registers its own bots with its
-registration (``register(..., agents={"name": "module:Class"})``, see
-:func:`zongshi_widgets.core.register`).
+Generic bots (``random``, ``greedy``, and ``mcts`` from :mod:`.mcts`) play every game; a game
+registers its own bots with its registration (``register(..., agents={"name": "module:Class"})``,
+see :func:`zongshi_widgets.core.register`): a game's own ``greedy`` and ``mcts`` replace the
+generic ones and carry its evaluation (:mod:`.evaluation`).
 """
 
 from __future__ import annotations
@@ -74,8 +75,18 @@ class Agent:
         """
         raise NotImplementedError
 
+    def reseed(self, seed: int | None) -> None:
+        """Restart the bot's own generator from ``seed`` (the lab reseeds a bot for every game,
+        so each game's result depends only on its seed, whichever process plays it)."""
+        self.rng = random.Random(seed)
+
+    @property
+    def label(self) -> str:
+        """How tables name this bot (its name, plus its settings when it has any)."""
+        return self.name
+
     def __repr__(self) -> str:
-        return f"<{self.name} bot>"
+        return f"<{self.label} bot>"
 
 
 def visible_state(state: State, seat: int, rng: random.Random) -> State:
@@ -109,17 +120,29 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     """Plays the action whose resulting position the game values best for the mover.
 
-    The value comes from ``state.greedy_value(action)`` when the state has it (a game's own
-    quick heuristic, higher is better), else from the mover's score after the action. Ties are
-    broken at random.
+    The value comes from the bot's ``evaluation`` when it has one (a game's own bot sets it:
+    :meth:`~zongshi_widgets.agents.evaluation.Evaluation.action_value`, the mover's value
+    after the action minus the best other seat's), else from ``state.greedy_value(action)``
+    when the state has it (a game's own quick heuristic, higher is better), else from the
+    mover's score after the action. Ties are broken at random.
+
+    Attributes:
+        evaluation (Evaluation | None): the game's evaluation (``None`` for the generic bot).
     """
 
     name = "greedy"
+    evaluation = None
 
     def decide(self, state: State, seat: int) -> Any:
         """The best-valued legal action (see :meth:`Agent.decide`)."""
         legal = state.legal_actions()
-        value = getattr(state, "greedy_value", None)
+        if self.evaluation is not None:
+
+            def value(action, _ev=self.evaluation):
+                return _ev.action_value(state, action, seat)
+
+        else:
+            value = getattr(state, "greedy_value", None)
         if value is None:
 
             def value(action):
@@ -192,16 +215,23 @@ def agents(game: str | Game | None = None) -> list[str]:
     return sorted(set(_GENERIC) | set(own))
 
 
-def agent(name: str, seed: int | None = None, game: str | Game | None = None) -> Agent:
+def agent(name: str, seed: int | None = None, game: str | Game | None = None, **options: Any) -> Agent:
     """Make a bot by name.
 
     Args:
-        name (str): one of :func:`agents` (``"random"``, ``"greedy"``, or a bot of ``game``).
+        name (str): one of :func:`agents` (``"random"``, ``"greedy"``, ``"mcts"``, or a bot
+            of ``game``).
         seed (int | None): the bot's own seed.
-        game (str | Game | None): the game, to find its own bots.
+        game (str | Game | None): the game, to find its own bots (a game's own ``"greedy"``
+            and ``"mcts"`` carry its evaluation).
+        **options: the bot's settings, e.g. ``iterations=400`` or ``seconds=1.0`` for
+            ``"mcts"`` (see :class:`~zongshi_widgets.agents.mcts.MCTSAgent`).
 
     Raises:
         KeyError: unknown name (the message lists the known ones).
+        TypeError: an option the bot does not take (the message lists those it takes), or a
+            value of the wrong type.
+        ValueError: an option value out of range.
     """
     game_name = _game_name(game)
     own = registration(game_name).agents if game_name is not None else {}
@@ -211,7 +241,14 @@ def agent(name: str, seed: int | None = None, game: str | Game | None = None) ->
         cls = _GENERIC[name]
     else:
         raise UnknownName(f"no bot named {name!r}; known: {', '.join(agents(game_name))}")
-    return cls(seed=seed)
+    if options:
+        params = inspect.signature(cls.__init__).parameters
+        allowed = [p for p in params if p not in ("self", "seed") and params[p].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
+        unknown = sorted(set(options) - set(allowed))
+        if unknown:
+            takes = f"it takes: {', '.join(allowed)}" if allowed else "it takes none"
+            raise TypeError(f"the {name} bot has no option {', '.join(map(repr, unknown))}; {takes}")
+    return cls(seed=seed, **options)
 
 
 def ask(bot: Any, state: State, seat: int | None = None) -> Any:

@@ -18,6 +18,7 @@ register(
     "GembloQ: place pieces of squares and half squares; 1-4 players",
     board="zongshi_widgets.widgets.gembloq:GembloQBoard",
     lessons="zongshi_widgets.tutor.gembloq",
+    agents={"mcts": "zongshi_widgets.agents.gembloq:GembloQMCTS"},
     hint_bot="greedy",
 )
 register(
@@ -26,6 +27,8 @@ register(
     "Art Gallery: move through the museum, bid for paintings and souvenir tiles; 2-6 players",
     board="zongshi_widgets.widgets.art_gallery:ArtGalleryBoard",
     lessons="zongshi_widgets.tutor.art_gallery",
+    agents={"greedy": "zongshi_widgets.agents.art_gallery:ArtGalleryGreedy", "mcts": "zongshi_widgets.agents.art_gallery:ArtGalleryMCTS"},
+    hint_bot="greedy",
 )
 register(
     "zongshi",
@@ -33,6 +36,8 @@ register(
     "Zong Shi: masters and apprentices build projects and visit the townsfolk; 3-5 players",
     board="zongshi_widgets.widgets.zongshi:ZongShiBoard",
     lessons="zongshi_widgets.tutor.zongshi",
+    agents={"greedy": "zongshi_widgets.agents.zongshi:ZongShiGreedy", "mcts": "zongshi_widgets.agents.zongshi:ZongShiMCTS"},
+    hint_bot="greedy",
 )
 register(
     "majolica",

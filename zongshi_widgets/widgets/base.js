@@ -155,11 +155,15 @@ const zw = (() => {
     const hintFirst = h("button", { class: "zw-btn", type: "button", title: "Show a legal move (H)", "aria-keyshortcuts": "H" }, "Show a move");
     const botName = (model.get("geometry") || {}).hint_bot || "";
     const hintBot = h("button", { class: "zw-btn", type: "button", title: `Show what the ${botName} bot would play`, hidden: !botName }, "Bot's choice");
+    const hintWhy = h("button", { class: "zw-btn zw-hint-why", type: "button", title: "Show the best moves with their estimated win rates (a Monte Carlo tree search from what you can see)" }, "Win rates");
     const hintPlay = h("button", { class: "zw-btn zw-primary", type: "button", hidden: true }, "Play it");
     const hintClear = h("button", { class: "zw-btn zw-quiet zw-hint-close", type: "button", hidden: true, "aria-label": "Hide the hint", title: "Hide the hint" }, "✕");
     const hintText = h("div", { class: "zw-hint-text", "aria-live": "polite" });
+    // the ladder's last rung: the search's best candidates, each with its estimated win rate
+    const candidateList = h("ol", { class: "zw-candidates", "aria-label": "Best moves by estimated win rate", hidden: true,
+      style: "list-style: none; margin: 4px 0 0; padding: 0;" });
     const hints = h("div", { class: "zw-hints", role: "group", "aria-label": "Hints" },
-      h("div", { class: "zw-hint-buttons" }, hintFirst, hintBot, hintPlay, hintClear), hintText);
+      h("div", { class: "zw-hint-buttons" }, hintFirst, hintBot, hintWhy, hintPlay, hintClear), hintText, candidateList);
 
     const logList = h("ol", { class: "zw-log", "aria-label": "Move log: choose a move to go back to it" });
     const logBox = h("div", { class: "zw-logbox" }, h("div", { class: "zw-caption" }, "Moves"), logList);
@@ -270,6 +274,11 @@ const zw = (() => {
     };
     hintFirst.addEventListener("click", nextHint);
     hintBot.addEventListener("click", () => send({ type: "hint", mode: "bot", bot: botName }));
+    hintWhy.addEventListener("click", () => send({ type: "hint", mode: "explain", index: 0 }));
+    candidateList.addEventListener("click", (ev) => {
+      const item = ev.target.closest("[data-candidate]");
+      if (item) send({ type: "hint", mode: "explain", index: parseInt(item.dataset.candidate, 10) });
+    });
     hintClear.addEventListener("click", () => send({ type: "hint", mode: "clear" }));
     hintPlay.addEventListener("click", () => {
       const hint = model.get("hint") || {};
@@ -435,21 +444,57 @@ const zw = (() => {
       const canHint = toMove !== null && toMove !== undefined && seats[toMove] === "human" && w.may_act !== false;
       hintFirst.disabled = !canHint;
       hintBot.disabled = !canHint;
+      hintWhy.disabled = !canHint;
       hintFirst.textContent = hint.mode === "legal" ? "Next move" : "Show a move";
       hintPlay.hidden = !hasHint;
       hintClear.hidden = !hasHint;
       if (hasHint) {
         const what = game.hintText ? game.hintText(hint) : hint.text;
-        hintText.textContent = hint.mode === "bot"
-          ? `The ${hint.bot} bot would play ${what}.`
-          : `Legal move ${hint.index + 1} of ${hint.total}: ${what}.`;
+        if (hint.mode === "explain") {
+          const c = (hint.candidates || [])[hint.index] || {};
+          hintText.textContent = `Candidate ${hint.index + 1} of ${hint.total} (shown on the board): ${what}, ` +
+            `estimated win rate ${percent(c.win_rate)} over ${c.visits} playouts.`;
+        } else {
+          hintText.textContent = hint.mode === "bot"
+            ? `The ${hint.bot} bot would play ${what}.`
+            : `Legal move ${hint.index + 1} of ${hint.total}: ${what}.`;
+        }
       } else {
-        hintText.textContent = canHint ? "Stuck? Ask for a legal move, then the next one, or the bot's choice." : "";
+        hintText.textContent = canHint ? "Stuck? Ask for a legal move, then the next one, the bot's choice, or the best moves' win rates." : "";
       }
+      updateCandidates(hasHint && hint.mode === "explain" ? hint : null);
       updateLog();
       updateBranches();
       root.dataset.version = String(model.get("version"));
       if (dead) for (const b of root.querySelectorAll("button, select, input")) b.disabled = true;
+    }
+
+    function percent(rate) {
+      return `${Math.round(100 * (rate || 0))} %`;
+    }
+
+    // The candidates of the "explain" rung: one button each (shows it on the board), with its
+    // win rate as a number and as a bar; the one shown is marked.
+    function updateCandidates(hint) {
+      if (!hint) {
+        candidateList.hidden = true;
+        candidateList.replaceChildren();
+        return;
+      }
+      candidateList.hidden = false;
+      candidateList.replaceChildren(...(hint.candidates || []).map((c, i) => {
+        const what = game.hintText ? game.hintText({ ...hint, ...c, index: i }) : c.text;
+        const current = i === hint.index;
+        const bar = h("span", { class: "zw-candidate-bar", "aria-hidden": "true",
+          style: `display: block; height: 4px; margin-top: 2px; width: ${Math.round(100 * (c.win_rate || 0))}%; ` +
+            "background: var(--jp-brand-color1, #1976d2); border-radius: 2px;" });
+        const button = h("button", {
+          class: "zw-btn zw-quiet zw-candidate", type: "button", "data-candidate": String(i),
+          "aria-current": current ? "true" : "false",
+          style: `display: block; width: 100%; text-align: left; margin: 2px 0;${current ? " font-weight: bold; outline: 2px solid var(--jp-brand-color1, #1976d2);" : ""}`,
+        }, `${i + 1}. ${what}: ${percent(c.win_rate)} (${c.visits} playouts)`, bar);
+        return h("li", {}, button);
+      }));
     }
 
     ping(4000);

@@ -41,7 +41,10 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``watch``       ``{seat, mode, open_hands, may_act}``: who this board shows.
 ``screen``      ``{}`` or ``{seat, text}``: the privacy screen shown instead of a hand.
 ``version``     bumps on every change of position; requests carry it.
-``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}``.
+``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}``; in mode
+                ``"explain"`` also ``candidates``: ``[{action, code, text, win_rate,
+                visits}, ...]``, the best moves by an MCTS search with their estimated win
+                rates (``index`` is the one shown on the board).
 ``thinking``    the seat of the bot about to move (``-1``: none).
 ``highlight``   a lesson's marks, in ids the game's front end understands.
 ``task``        text shown above the board (a lesson's task).
@@ -96,6 +99,12 @@ REFUSAL_KINDS = ("illegal", "refused", "stale", "error")
 BOARD_OWNED = frozenset(
     {"geometry", "view", "legal", "moves", "cursor", "version", "hint", "thinking", "message", "blocked", "keys", "comm", "log", "watch", "screen"}
 )
+
+#: Modes of the hint ladder (see :meth:`GameBoard.show_hint`).
+HINT_MODES = ("legal", "bot", "explain", "clear")
+
+#: How many candidates the ladder's last rung ("explain") lists.
+EXPLAIN_TOP = 5
 
 #: Watching mode of a hot-seat board.
 AUTO = "auto"
@@ -494,8 +503,13 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
 
         Args:
             mode (str): ``"legal"`` (the ``index``-th allowed action), ``"bot"`` (what bot
-                ``bot`` would play, deciding from what the seat may see) or ``"clear"``.
-            index (int): which allowed action; negative counts from the end.
+                ``bot`` would play, deciding from what the seat may see), ``"explain"`` (the
+                last rung: the best candidates of an MCTS search from what the seat may see,
+                :func:`zongshi_widgets.agents.explain`, with their estimated win rates and
+                visit counts; ``index`` picks the one shown on the board; the search runs once
+                per position) or ``"clear"``.
+            index (int): which allowed action (which candidate in ``"explain"`` mode);
+                negative counts from the end.
             bot (str | None): a bot name, for ``mode="bot"`` (default: the game's hint bot,
                 :func:`zongshi_widgets.agents.default_bot`).
             wrap (bool): take ``index`` modulo the number of allowed actions.
@@ -511,13 +525,13 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if bot is None:
             bot = default_bot(self._game)
         if not isinstance(mode, str):
-            raise TypeError(f"hint mode must be a string ('legal', 'bot' or 'clear'), not {mode!r}")
+            raise TypeError(f"hint mode must be a string ('legal', 'bot', 'explain' or 'clear'), not {mode!r}")
         if not _is_int(index):
             raise TypeError(f"hint index must be an int, not {index!r} ({type(index).__name__})")
         if not isinstance(bot, str):
             raise TypeError(f"bot must be a bot name (a string), not {bot!r}")
-        if mode not in ("legal", "bot", "clear"):
-            raise ValueError(f"hint mode must be 'legal', 'bot' or 'clear', not {mode!r}")
+        if mode not in HINT_MODES:
+            raise ValueError(f"hint mode must be 'legal', 'bot', 'explain' or 'clear', not {mode!r}")
         known = bot_names(self._game)
         if mode == "bot" and bot not in known:
             raise ValueError(f"no bot named {bot!r}; known: {', '.join(known)}")
@@ -541,6 +555,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             self.hint = {}
             self.say("info", "no hint: no move is allowed here")
             return self.hint
+        if mode == "explain":
+            return self._explain_hint(state, seat, actions, index, wrap)
         if mode == "legal":
             total = len(actions)
             if wrap:
@@ -563,6 +579,53 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             "code": self.action_code(state, action),
             "text": self.describe(state, action, None),
             "version": self.version,
+        }
+        return self.hint
+
+    def _explain_hint(self, state: State, seat: int, actions: list, index: int, wrap: bool) -> dict:
+        """The ``"explain"`` rung of :meth:`show_hint`: candidates with their win rates (the
+        search, seeded by the version, runs once per position and seat)."""
+        key = (self.version, seat, state.digest())
+        cached = getattr(self, "_explained", None)
+        if cached is None or cached[0] != key:
+            from ..agents import agent as make_agent
+
+            bot = make_agent("mcts", seed=self.version, game=self._game)
+            allowed = {str(a): a for a in actions}
+            found = [c for c in bot.candidates(state, seat, top=EXPLAIN_TOP) if c.action in allowed]
+            cached = self._explained = (key, [(allowed[c.action], c) for c in found])
+        found = cached[1]
+        if not found:
+            self.hint = {}
+            self.say("info", "no hint: the search found no allowed move")
+            return self.hint
+        total = len(found)
+        if wrap:
+            index %= total
+        elif not -total <= index < total:
+            raise IndexError(f"hint index {index} is out of range: the search lists {total} candidates, so index is 0..{total - 1}")
+        index %= total
+        action = found[index][0]
+        self._clear_refusal()
+        self.hint = {
+            "mode": "explain",
+            "bot": "mcts",
+            "index": index,
+            "total": total,
+            "action": str(action),
+            "code": self.action_code(state, action),
+            "text": self.describe(state, action, None),
+            "version": self.version,
+            "candidates": [
+                {
+                    "action": str(a),
+                    "code": self.action_code(state, a),
+                    "text": self.describe(state, a, None),
+                    "win_rate": round(c.win_rate, 4),
+                    "visits": c.visits,
+                }
+                for a, c in found
+            ],
         }
         return self.hint
 
@@ -1158,8 +1221,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         index = content.get("index", 0)
         bot = content.get("bot", default_bot(self._game))
         known = bot_names(self._game)
-        if mode not in ("legal", "bot", "clear"):
-            raise BadRequest("'mode' must be 'legal', 'bot' or 'clear'")
+        if mode not in HINT_MODES:
+            raise BadRequest("'mode' must be 'legal', 'bot', 'explain' or 'clear'")
         if not _is_int(index):
             raise BadRequest("'index' must be an integer")
         if not isinstance(bot, str) or bot not in known:

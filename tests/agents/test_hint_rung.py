@@ -1,0 +1,63 @@
+"""The hint ladder's last rung on the boards (widgets/base.py ``show_hint(mode="explain")``):
+the best candidates of an MCTS search with their win rates, from what the seat may see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import zongshi_widgets as zw
+from zongshi_widgets.agents import explain
+from zongshi_widgets.widgets import GameBoard, GembloQBoard
+
+
+def request(board, **content):
+    """Deliver a browser request the way ipywidgets does."""
+    board._msg_callbacks(board, content, [])
+
+
+def test_the_win_rate_rung_shows_the_searchs_candidates_on_a_gembloq_board():
+    board = GembloQBoard(players=2, seats=["human"] * 2)
+    request(board, type="hint", mode="explain", index=0, version=board.version)
+    hint = board.hint
+    assert hint["mode"] == "explain" and hint["index"] == 0 and hint["version"] == board.version
+    cands = hint["candidates"]
+    assert 1 <= len(cands) <= 5 and hint["total"] == len(cands)
+    legal = {str(a) for a in board.state.legal_actions()}
+    assert all(c["action"] in legal and 0 <= c["win_rate"] <= 1 and c["visits"] >= 1 for c in cands)
+    assert [c["visits"] for c in cands] == sorted((c["visits"] for c in cands), reverse=True)
+    # the same search as explain() with the board's seed (its version) and the game's budget
+    table = explain(board.state, top=5, seed=board.version)
+    assert [c["action"] for c in cands] == list(table["action"]) and [c["visits"] for c in cands] == list(table["visits"])
+    assert hint["action"] == cands[0]["action"] and hint["code"] == cands[0]["code"]
+    # another candidate: shown on the board (its code), the search not run again
+    request(board, type="hint", mode="explain", index=len(cands) + 1, version=board.version)
+    assert board.hint["index"] == 1 % len(cands) and board.hint["candidates"] == cands
+    request(board, type="play", action=board.hint["action"], version=board.version)
+    assert board.hint == {} and len(board.state.history) == 1
+
+
+def test_the_win_rate_rung_depends_only_on_what_the_seat_sees():
+    """Zong Shi (hands of scrolls, the bag and decks hidden): the rung's candidates are the
+    same when the hidden parts of the position are dealt anew."""
+    state = zw.game("zongshi", players=3).new_state(seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        state = state.play(rng.choice(state.legal_actions()))
+    other = state.determinize(state.to_move, random.Random(1))
+    hints = []
+    for s in (state, other):
+        board = GameBoard(s, seats=["human"] * 3, seat=s.to_move, history=False)
+        hints.append(board.show_hint("explain"))
+        assert "candidates" in hints[-1], board.message
+    assert hints[0]["candidates"] == hints[1]["candidates"]
+
+
+def test_the_rung_is_refused_where_hints_are():
+    board = GembloQBoard(players=2, seats=["human"] * 2)
+    with pytest.raises(ValueError, match="explain"):
+        board.show_hint("why")
+    board.hints = False
+    request(board, type="hint", mode="explain")
+    assert board.hint == {} and "no hints" in board.message

@@ -1,0 +1,167 @@
+"""MCTS, the games' own evaluations and explain() (issue 14; docs/ARCHITECTURE.md, "Bots").
+
+The rules these bots play by are the engines' (each game's rulebook); what is checked here is
+that bots only ever play legal actions, decide only from their seat's information set, are
+reproducible with an iteration budget, and that explain() reports what the search found.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from playing import random_positions
+
+import zongshi_widgets as zw
+from zongshi_widgets.agents import MCTSAgent, agent, agents, explain, win_shares
+from zongshi_widgets.agents.art_gallery import ArtGalleryEvaluation
+from zongshi_widgets.agents.gembloq import GembloQEvaluation
+from zongshi_widgets.agents.zongshi import ZongShiEvaluation
+from zongshi_widgets.widgets.session import GameSession
+
+GAMES = ["gembloq", "art_gallery", "zongshi"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_mcts_and_greedy_and_they_play_only_legal_actions(name):
+    """Every bot, on positions spread over a game (start to end), returns one of the legal
+    actions of the seat to move (each rulebook's turn structure decides what is legal)."""
+    assert {"random", "greedy", "mcts"} <= set(agents(name))
+    for state in random_positions(name, k=4, seed=2):
+        legal = {str(a) for a in state.legal_actions()}
+        for bot in ("random", "greedy"):
+            assert str(agent(bot, seed=3, game=name).choose(state)) in legal
+        mcts = agent("mcts", seed=3, game=name, iterations=25)
+        assert str(mcts.choose(state)) in legal
+        assert mcts.last_iterations == (1 if len(legal) == 1 else 25)
+
+
+@pytest.mark.parametrize("name", ["art_gallery", "zongshi"])
+def test_a_whole_game_of_mcts_and_greedy_plays_legally_to_the_end(name):
+    """A game between MCTS, greedy and random seats goes to its end (rulebook end of game)
+    with only legal actions (play() refuses any other)."""
+    game = zw.game(name, players=3)
+    bots = [agent("mcts", game=game, iterations=8), "greedy", "random"]
+    final = zw.lab.play_game(game, bots, seed=4)
+    assert final.is_over and sum(win_shares(final)) == pytest.approx(1)
+
+
+@pytest.mark.parametrize("name", ["art_gallery", "zongshi", "sealed_bids"])
+def test_mcts_and_explain_depend_only_on_the_information_set(name):
+    """Resample the hidden parts of a position (another deal consistent with what the seat to
+    move has seen): MCTS with the same seed makes the same choice and explain() gives the same
+    table, visit counts and win rates included."""
+    players = zw.game_type(name).default_players
+    changed = 0
+    for state in random_positions(name, players, seed=6, k=4):
+        seat = state.to_move
+        other = state.determinize(seat, random.Random(99))
+        changed += other.digest() != state.digest()
+        a = agent("mcts", seed=5, game=name, iterations=40).choose(state)
+        b = agent("mcts", seed=5, game=name, iterations=40).choose(other)
+        assert str(a) == str(b)
+        ta = explain(state, top=4, seed=5, iterations=40)
+        tb = explain(other, top=4, seed=5, iterations=40)
+        assert ta.equals(tb)
+    assert changed
+
+
+def test_mcts_is_reproducible_with_an_iteration_budget_and_explains_its_choice():
+    state = zw.game("art_gallery", players=3).new_state(seed=8)
+    t1 = explain(state, top=3, seed=1, iterations=120)
+    t2 = explain(state, top=3, seed=1, iterations=120)
+    assert t1.equals(t2)
+    assert list(t1.columns) == ["action", "text", "win_rate", "visits"] and len(t1) == 3
+    assert t1["visits"].is_monotonic_decreasing and t1["visits"].sum() <= 120
+    assert t1["win_rate"].between(0, 1).all()
+    # the bot plays the most visited candidate of the same search
+    assert str(agent("mcts", seed=1, game=state.game, iterations=120).choose(state)) == t1["action"][0]
+    legal = {str(a) for a in state.legal_actions()}
+    assert set(t1["action"]) <= legal
+
+
+def test_gembloq_mcts_is_plain_uct_on_the_real_position():
+    """GembloQ has no secrets and no chance: the search runs on the position itself, and the
+    tree weighs only the best placements by the engine's greedy value."""
+    state = zw.game("gembloq", players=2).new_state()
+    bot = agent("mcts", seed=2, game="gembloq", iterations=30)
+    assert isinstance(bot, MCTSAgent) and bot.widest == 12
+    table = explain(state, top=20, bot=bot)
+    assert len(table) <= 12 and table["visits"].sum() == 30
+    pickle.dumps(bot)  # a used bot keeps no position: the lab can send it to other processes
+
+
+def test_a_time_budget_runs_at_least_one_iteration():
+    state = zw.game("zongshi", players=3).new_state(seed=1)
+    bot = agent("mcts", seed=1, game="zongshi", seconds=0.05)
+    assert str(bot.choose(state)) in {str(a) for a in state.legal_actions()}
+    assert bot.last_iterations >= 1 and bot.label == "mcts[0.05s]"
+
+
+def test_bot_options_are_validated():
+    with pytest.raises(TypeError, match="not both"):
+        agent("mcts", iterations=10, seconds=1.0)
+    with pytest.raises(ValueError, match="at least 1"):
+        agent("mcts", iterations=0)
+    with pytest.raises(TypeError, match="iterations must be an int"):
+        agent("mcts", iterations=2.5)
+    with pytest.raises(ValueError, match="positive"):
+        agent("mcts", seconds=-1)
+    with pytest.raises(TypeError, match="no option 'depth'; it takes: iterations, seconds"):
+        agent("mcts", depth=3)
+    with pytest.raises(TypeError, match="random bot has no option 'iterations'; it takes none"):
+        agent("random", iterations=3)
+    with pytest.raises(ValueError, match="top"):
+        explain(zw.game("gembloq", players=2).new_state(), top=0)
+    over = zw.lab.play_game(zw.game("art_gallery", players=2), ["random", "random"], seed=1)
+    with pytest.raises(ValueError, match="over"):
+        explain(over)
+
+
+def test_mcts_sits_at_a_board_session():
+    """seats=["human", "mcts", ...]: the board's bot seat plays MCTS moves (default budget)."""
+    state = zw.game("art_gallery", players=2).new_state(seed=3)
+    seats = ["human", "human"]
+    seats[state.to_move] = "mcts"
+    session = GameSession(state, seats=seats)
+    assert session.run_bots() >= 1
+    assert seats[session.state.to_move] == "human"
+
+
+def test_evaluations_turn_values_into_win_chances():
+    """Each game's evaluation gives one value per seat; its win chances sum to one, and at the
+    end of a game they are the exact win shares (rulebook end-of-game scoring)."""
+    cases = [("gembloq", GembloQEvaluation()), ("art_gallery", ArtGalleryEvaluation()), ("zongshi", ZongShiEvaluation())]
+    for name, evaluation in cases:
+        game = zw.game(name, players=3)
+        for state in random_positions(name, 3, seed=1, k=3):
+            chances = evaluation.win_chances(state)
+            assert len(evaluation.values(state)) == 3 and sum(chances) == pytest.approx(1)
+        final = zw.lab.play_game(game, ["random"] * 3, seed=1)
+        assert evaluation.win_chances(final) == win_shares(final)
+
+
+def test_zongshi_evaluation_counts_work_under_way():
+    """Zong Shi's score sheet counts boxes and scrolls only per three (rulebook, Final
+    Scoring): the evaluation counts each box a third of a point, so taking boxes raises it."""
+    state = zw.game("zongshi", players=3).new_state(seed=2)
+    evaluation = ZongShiEvaluation()
+    rng = random.Random(2)
+    for _ in range(400):
+        if state.is_over:
+            break
+        before = state.position()["players"]
+        seat = state.to_move
+        after = state.play(rng.choice(state.legal_actions()))
+        boxes = [0 if p["boxes"] == "nothing" else len(p["boxes"]) for p in (before[seat], after.position()["players"][seat])]
+        sheet = [state.score_sheet().values[seat], after.score_sheet().values[seat]]
+        same_otherwise = sheet[0] == sheet[1] and before[seat]["scrolls"] == after.position()["players"][seat]["scrolls"]
+        same_otherwise = same_otherwise and before[seat]["master"] == after.position()["players"][seat]["master"]
+        same_otherwise = same_otherwise and before[seat]["apprentice"] == after.position()["players"][seat]["apprentice"]
+        if boxes[1] > boxes[0] and same_otherwise:
+            gain = evaluation.values(after)[seat] - evaluation.values(state)[seat]
+            assert gain == pytest.approx((boxes[1] - boxes[0]) / 3)
+            return
+        state = after
+    pytest.fail("no box was taken in 400 random actions")

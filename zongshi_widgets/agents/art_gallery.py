@@ -1,0 +1,40 @@
+"""Art Gallery's own bots: greedy and MCTS on the score sheet as it stands.
+
+Art Gallery's sheet is already informative mid-game (painting cards, symbol rows, souvenir
+tiles and action cards count as soon as they are held), so the evaluation is the total plus a
+tenth of a point per painting tile, the first tie-break (rulebook, End of the Game & Final
+Score). Registered with the game (``zongshi_widgets/games/__init__.py``).
+"""
+
+from __future__ import annotations
+
+from ..core import State
+from .base import GreedyAgent
+from .evaluation import Evaluation
+from .mcts import MCTSAgent
+
+
+class ArtGalleryEvaluation(Evaluation):
+    """Per seat: the score sheet's total, plus 0.1 per painting tile (the tie-break)."""
+
+    scale = 4.0
+
+    def values(self, state: State) -> list[float]:
+        """See the class docstring."""
+        sheet = state.score_sheet()
+        return [float(sheet.totals[s]) + 0.1 * float(sheet.tiebreaks[s][0] if sheet.tiebreaks[s] else 0) for s in range(state.game.players)]
+
+
+class ArtGalleryGreedy(GreedyAgent):
+    """Greedy for Art Gallery: one action ahead on :class:`ArtGalleryEvaluation`."""
+
+    evaluation = ArtGalleryEvaluation()
+
+
+class ArtGalleryMCTS(MCTSAgent):
+    """ISMCTS for Art Gallery (see :class:`~zongshi_widgets.agents.mcts.MCTSAgent`), playouts
+    of 30 random actions scored by :class:`ArtGalleryEvaluation`."""
+
+    evaluation = ArtGalleryEvaluation()
+    playout_depth = 30
+    default_iterations = 800

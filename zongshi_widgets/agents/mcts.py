@@ -1,0 +1,353 @@
+"""Monte Carlo tree search for every game, and :func:`explain`.
+
+:class:`MCTSAgent` (bot name ``"mcts"``) is information-set MCTS (single-observer ISMCTS,
+Cowling, Powley and Whitehouse 2012) over determinizations: each iteration deals a fresh
+determinization of the real position for the deciding seat (``state.determinize(seat, rng)``:
+the unseen hands, deck and bag order and the future of chance resampled from what the seat has
+seen), walks one tree of action notations with UCT (a seat's action is chosen for that seat's
+own win chance, so it works for any number of players), expands one action, plays a short
+random playout and scores it: the exact win shares at the end of the game, else the game's
+:class:`~zongshi_widgets.agents.evaluation.Evaluation` turned into win chances. Actions not
+available in every determinization are weighed by how often they were available (ISMCTS's
+availability count). In a perfect-information game (GembloQ) the determinization is the
+position itself, and this is plain UCT.
+
+The search reads the real state only through ``determinize``, which depends only on what the
+seat sees: two positions that look the same to the seat get the same tree, the same choice and
+the same :func:`explain` table for the same seed and an iteration budget. With a time budget
+(``seconds=``) the number of iterations, hence the choice, depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import State
+from .base import Agent, visible_state
+from .evaluation import Evaluation, ScoreEvaluation, win_shares
+
+#: Iterations per decision when neither ``iterations`` nor ``seconds`` is given.
+DEFAULT_ITERATIONS = 200
+
+
+class _Node:
+    """One tree node: the edge into it (the seat that chose it), its statistics, its children
+    by action key."""
+
+    __slots__ = ("by", "visits", "avail", "reward", "children", "action", "moves")
+
+    def __init__(self, by: int | None, action: Any = None):
+        self.by = by  # the seat that chose the action leading here
+        self.action = action  # that action, as first seen (for the root's children)
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0  # summed win share of seat ``by``
+        self.children: dict[Any, _Node] = {}
+        self.moves: list | None = None  # perfect information: the node's (pruned) legal list
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One candidate action of :func:`explain`.
+
+    Attributes:
+        action (str): the action's notation (play it with ``state.play(action)``).
+        text (str): the action as the deciding seat reads it.
+        win_rate (float): the search's estimated win chance for the seat after this action,
+            in [0, 1] (shared wins count as fractions).
+        visits (int): iterations that went through this action (the search's confidence).
+    """
+
+    action: str
+    text: str
+    win_rate: float
+    visits: int
+
+
+class MCTSAgent(Agent):
+    """Information-set MCTS over determinizations (plain UCT in perfect-information games).
+
+    Args:
+        seed (int | None): the bot's own seed (determinizations, expansions, playouts, ties).
+        iterations (int | None): iterations per decision (reproducible); default
+            :data:`DEFAULT_ITERATIONS` when ``seconds`` is not given either.
+        seconds (float | None): thinking time per decision instead (wall clock; not
+            reproducible across machines). Not together with ``iterations``.
+        exploration (float): UCT's exploration constant ``c`` in ``w/n + c*sqrt(ln N / n)``
+            (rewards are win shares in [0, 1]); default the class's.
+        playout_depth (int | None): random actions played after the tree before the position is
+            evaluated; ``None``: to the end of the game. Default the class's.
+
+    Raises:
+        TypeError: a budget that is not a number, or both budgets.
+        ValueError: a budget or constant out of range.
+
+    Attributes:
+        evaluation (Evaluation): scores positions where a playout stops early (a game's own
+            subclass sets its evaluation; default the score sheet's totals).
+        last_iterations (int): iterations the last decision ran.
+    """
+
+    name = "mcts"
+    evaluation: Evaluation = ScoreEvaluation()
+    exploration: float = 0.7
+    playout_depth: int | None = 20
+    #: iterations per decision when no budget is given (a game's own bot may set its own).
+    default_iterations: int = DEFAULT_ITERATIONS
+    #: when set, the tree considers only this many actions per position in a perfect-
+    #: information game, the best by the state's own ``greedy_value`` (GembloQ's hundreds of
+    #: placements); playouts still choose among all of them.
+    widest: int | None = None
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float | None = None,
+        playout_depth: int | None | str = "default",
+    ):
+        super().__init__(seed)
+        if iterations is not None and seconds is not None:
+            raise TypeError("give mcts an iteration budget or a time budget (iterations=... or seconds=...), not both")
+        if iterations is not None:
+            if not isinstance(iterations, int) or isinstance(iterations, bool):
+                raise TypeError(f"iterations must be an int, not {iterations!r}")
+            if iterations < 1:
+                raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None:
+            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+                raise TypeError(f"seconds must be a number, not {seconds!r}")
+            if not (0 < seconds < math.inf):
+                raise ValueError(f"seconds must be a positive, finite number of seconds, not {seconds}")
+        if iterations is None and seconds is None:
+            iterations = self.default_iterations
+        self.iterations = iterations
+        self.seconds = float(seconds) if seconds is not None else None
+        if exploration is not None:
+            if not isinstance(exploration, (int, float)) or isinstance(exploration, bool) or not (0 <= exploration < math.inf):
+                raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
+            self.exploration = float(exploration)
+        if playout_depth != "default":
+            if playout_depth is not None and (not isinstance(playout_depth, int) or isinstance(playout_depth, bool) or playout_depth < 0):
+                raise ValueError(f"playout_depth must be an int >= 0 or None (play to the end), not {playout_depth!r}")
+            self.playout_depth = playout_depth
+        self.last_iterations = 0
+
+    @property
+    def label(self) -> str:
+        """The bot's name with its budget, e.g. ``"mcts[200 it]"`` or ``"mcts[1s]"``."""
+        budget = f"{self.seconds:g}s" if self.seconds is not None else f"{self.iterations} it"
+        return f"{self.name}[{budget}]"
+
+    # -- deciding -----------------------------------------------------------------------
+    def choose(self, state: State, seat: int | None = None) -> Any:
+        """The most visited action after the search (see :meth:`Agent.choose`; the search
+        draws its own determinizations from the real state)."""
+        root, legal = self._search(state, seat)
+        return self._best(root, legal, state)
+
+    def decide(self, state: State, seat: int) -> Any:
+        """Search from ``state`` as ``seat`` (see :meth:`Agent.decide`; ``state`` is already
+        safe for the seat, and is determinized again for every iteration)."""
+        root, legal = self._search(state, seat)
+        return self._best(root, legal, state)
+
+    def candidates(self, state: State, seat: int | None = None, top: int | None = 5) -> list[Candidate]:
+        """Search, then the ``top`` most visited actions with their estimated win rates.
+
+        Args:
+            state (State): the real position.
+            seat (int | None): the seat to move (default).
+            top (int | None): how many candidates (``None``: all searched).
+
+        Returns:
+            list[Candidate]: most visited first (ties: higher win rate, then legal order).
+        """
+        root, legal = self._search(state, seat)
+        seat = state.to_move
+        perfect = state.game.game_type.perfect_information
+        order = {self._key(a, perfect): i for i, a in enumerate(legal)}
+        ranked = sorted(
+            ((k, child) for k, child in root.children.items() if k in order),
+            key=lambda kc: (-kc[1].visits, -(kc[1].reward / kc[1].visits if kc[1].visits else 0.0), order[kc[0]]),
+        )
+        if top is not None:
+            ranked = ranked[:top]
+        out = []
+        for key, child in ranked:
+            action = legal[order[key]]
+            out.append(
+                Candidate(
+                    action=str(action),
+                    text=state.action_text(action, seat),
+                    win_rate=child.reward / child.visits if child.visits else 0.0,
+                    visits=child.visits,
+                )
+            )
+        return out
+
+    # -- the search ---------------------------------------------------------------------
+    @staticmethod
+    def _key(action: Any, perfect: bool) -> Any:
+        """A tree key: the action itself when nothing is hidden, else its notation (the same
+        in every determinization)."""
+        return action if perfect else str(action)
+
+    def _tree_moves(self, d: State) -> list:
+        """The actions the tree considers at ``d`` (perfect information: all legal ones, or the
+        :attr:`widest` best by ``greedy_value``, in legal order among equals)."""
+        legal = list(d.legal_actions())
+        value = getattr(d, "greedy_value", None)
+        if self.widest is None or value is None or len(legal) <= self.widest:
+            return legal
+        ranked = sorted(range(len(legal)), key=lambda i: (-value(legal[i]), i))[: self.widest]
+        return [legal[i] for i in sorted(ranked)]
+
+    def _best(self, root: _Node, legal: list, state: State) -> Any:
+        perfect = state.game.game_type.perfect_information
+        best, best_key = None, None
+        for i, action in enumerate(legal):
+            child = root.children.get(self._key(action, perfect))
+            if child is None:
+                continue
+            key = (child.visits, child.reward / child.visits if child.visits else 0.0, -i)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return legal[0] if best is None else best
+
+    def _search(self, state: State, seat: int | None) -> tuple[_Node, list]:
+        if state.is_over:
+            raise ValueError("the game is over: no legal action to choose")
+        if seat is None:
+            seat = state.to_move
+        if seat != state.to_move:
+            raise ValueError(f"seat {seat!r} is not to move (seat {state.to_move} is)")
+        legal = list(state.legal_actions())
+        root = _Node(None)
+        if perfect := state.game.game_type.perfect_information:
+            root.moves = self._tree_moves(state)
+        rng = self.rng
+        if len(legal) == 1:
+            # one choice: no search needed, but keep the generator's use the same for every view
+            child = root.children[self._key(legal[0], perfect)] = _Node(seat, legal[0])
+            child.visits = child.avail = 1
+            child.reward = self.evaluation.win_chances(visible_state(state, seat, rng))[seat]
+            root.visits = 1
+            self.last_iterations = 1
+            return root, legal
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif done > 0 and time.perf_counter() >= deadline:
+                break
+            sample = state if perfect else state.determinize(seat, rng)
+            self._iterate(root, sample, rng, perfect)
+            done += 1
+        self.last_iterations = done
+        return root, legal
+
+    def _iterate(self, root: _Node, d: State, rng: random.Random, perfect: bool) -> None:
+        path = [root]
+        node = root
+        c = self.exploration
+        # selection and expansion
+        while not d.is_over:
+            mover = d.to_move
+            if perfect:
+                if node.moves is None:
+                    node.moves = self._tree_moves(d)
+                legal = keys = node.moves
+            else:
+                legal = d.legal_actions()
+                keys = [str(a) for a in legal]
+            children = node.children
+            untried = [i for i, k in enumerate(keys) if k not in children]
+            for k in keys:
+                child = children.get(k)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                i = untried[rng.randrange(len(untried))]
+                child = _Node(mover, legal[i])
+                child.avail = 1
+                children[keys[i]] = child
+                d = d.play(legal[i])
+                path.append(child)
+                break
+            best_i, best_v = 0, -math.inf
+            for i, k in enumerate(keys):
+                ch = children[k]
+                v = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_i, best_v = i, v
+            node = children[keys[best_i]]
+            path.append(node)
+            d = d.play(legal[best_i])
+        # playout
+        depth = self.playout_depth
+        steps = 0
+        while not d.is_over and (depth is None or steps < depth):
+            legal = d.legal_actions()
+            d = d.play(legal[rng.randrange(len(legal))])
+            steps += 1
+        reward = win_shares(d) if d.is_over else self.evaluation.win_chances(d)
+        for n in path:
+            n.visits += 1
+            if n.by is not None:
+                n.reward += reward[n.by]
+
+
+def explain(
+    state: State,
+    seat: int | None = None,
+    top: int = 5,
+    *,
+    bot: MCTSAgent | None = None,
+    seed: int = 0,
+    iterations: int | None = None,
+    seconds: float | None = None,
+):
+    """The best candidate actions for ``seat`` with their estimated win rates and visit
+    counts, from an MCTS search that sees only what the seat may see.
+
+    Args:
+        state (State): the real position (``seat`` to move).
+        seat (int | None): the deciding seat; default (and the only allowed value) the seat
+            to move.
+        top (int): how many candidates (>= 1).
+        bot (MCTSAgent | None): the searcher (default: the game's own ``"mcts"`` bot with
+            ``seed`` and the budget below).
+        seed (int): the search's seed.
+        iterations (int | None), seconds (float | None): the budget (see :class:`MCTSAgent`).
+
+    Returns:
+        pandas.DataFrame: one row per candidate, best (most visited) first; columns ``action``
+        (notation), ``text`` (as the seat reads it), ``win_rate`` (0..1), ``visits``.
+
+    Raises:
+        ValueError: the game is over, ``seat`` is not to move, or ``top`` < 1.
+        TypeError: ``top`` is not an int.
+    """
+    import pandas as pd
+
+    from .base import agent
+
+    if not isinstance(top, int) or isinstance(top, bool):
+        raise TypeError(f"top must be an int, not {top!r}")
+    if top < 1:
+        raise ValueError(f"top must be at least 1, not {top}")
+    if bot is None:
+        options = {k: v for k, v in (("iterations", iterations), ("seconds", seconds)) if v is not None}
+        bot = agent("mcts", seed=seed, game=state.game, **options)
+    if not isinstance(bot, MCTSAgent):
+        raise TypeError(f"explain needs an MCTS bot, not {bot!r}")
+    rows = bot.candidates(state, seat, top=top)
+    return pd.DataFrame([c.__dict__ for c in rows], columns=["action", "text", "win_rate", "visits"])

@@ -1,0 +1,127 @@
+"""The command line: ``zongshi-widgets simulate GAME ...`` prints a balance report.
+
+Examples::
+
+    zongshi-widgets simulate gembloq --players 2 --bots mcts,greedy --games 20 --jobs 2
+    zongshi-widgets simulate zongshi --players 4 --bots greedy --games 200 --out results.csv
+    zongshi-widgets simulate art_gallery --bots mcts,random,random,random --scheduler tcp://10.0.0.5:8786
+
+``--bots`` lists one bot per seat, or one bot for every seat; ``--mcts-iterations`` or
+``--mcts-seconds`` set the budget of every ``mcts`` seat; ``--option NAME=VALUE`` (repeatable)
+sets a variant option of the game (values read as JSON, else as text). ``--scheduler`` runs the
+games on that Dask cluster (``pip install "zongshi_widgets[dask]"``); else ``--jobs`` local
+processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def _option(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, not {text!r}")
+    try:
+        return name, json.loads(value)
+    except ValueError:
+        return name, value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``zongshi-widgets``."""
+    parser = argparse.ArgumentParser(prog="zongshi-widgets", description="zongshi_widgets from the command line")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play bot games and print the balance report", description=__doc__.split("\n\n")[0])
+    sim.add_argument("game", help="a registered game, e.g. gembloq, zongshi, art_gallery")
+    sim.add_argument("--players", type=int, default=None, help="number of seats (default: the game's)")
+    sim.add_argument("--bots", default="greedy", help="comma-separated bots, one per seat or one for all (default greedy)")
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    sim.add_argument("--jobs", type=int, default=None, help="local processes (default: the CPU count)")
+    sim.add_argument("--scheduler", default=None, help="a Dask scheduler address (tcp://host:8786) to run the games on")
+    sim.add_argument("--mcts-iterations", type=int, default=None, help="iterations per decision of every mcts seat")
+    sim.add_argument("--mcts-seconds", type=float, default=None, help="seconds per decision of every mcts seat")
+    sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE", help="a variant option of the game")
+    sim.add_argument("--out", default=None, help="write the per-game table to this CSV file")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return parser
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    """Run ``simulate`` from parsed arguments; print the report. Returns the exit code."""
+    from .. import core
+    from ..agents import agent, agents
+    from .report import balance_report
+    from .simulate import simulate
+
+    try:
+        game = core.game(args.game, players=args.players, **dict(args.option))
+    except (KeyError, ValueError, TypeError) as exc:
+        print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
+        return 2
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(names) == 1:
+        names = names * game.players
+    if len(names) != game.players:
+        print(f"zongshi-widgets simulate: {game.players} seats need {game.players} bots (or one for all), not {len(names)}: {names}", file=sys.stderr)
+        return 2
+    known = agents(game)
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        print(f"zongshi-widgets simulate: no bot named {unknown[0]!r}; known: {', '.join(known)}", file=sys.stderr)
+        return 2
+    budget = {k: v for k, v in (("iterations", args.mcts_iterations), ("seconds", args.mcts_seconds)) if v is not None}
+    try:
+        bots = [agent(n, game=game, **budget) if n == "mcts" and budget else n for n in names]
+    except (TypeError, ValueError) as exc:
+        print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
+        return 2
+    client = None
+    executor = None
+    if args.scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            print('zongshi-widgets simulate: --scheduler needs Dask: pip install "zongshi_widgets[dask]"', file=sys.stderr)
+            return 2
+        client = Client(args.scheduler)
+        executor = client.get_executor()
+    try:
+        results = simulate(game, bots, games=args.games, seed=args.seed, progress=not args.no_progress, executor=executor, jobs=args.jobs)
+    except (TypeError, ValueError) as exc:
+        print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if client is not None:
+            client.close()
+    if args.out:
+        results.to_csv(args.out, index=False)
+    print(f"{game!r}: {args.games} games, seeds {args.seed}..{args.seed + args.games - 1}, bots {', '.join(map(str, results['bot'].iloc[: game.players]))}")
+    if len(results):
+        print(balance_report(results))
+    if args.out:
+        print(f"per-game table written to {args.out}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``zongshi-widgets`` command (``[project.scripts]``).
+
+    Args:
+        argv (Sequence[str] | None): the arguments (default: ``sys.argv[1:]``).
+
+    Returns:
+        int: the exit code (0 ok, 2 bad arguments).
+    """
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        return simulate_command(args)
+    return 2  # pragma: no cover (argparse requires a command)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
