@@ -406,6 +406,48 @@ class State(ABC):
         """``True`` for a determinization (a bot's guess at the hidden parts)."""
         return self._sample
 
+    def check_invariants(self) -> None:
+        """Check what must hold in every position, for tests and hardening runs.
+
+        First the kernel's own invariants (the seat to move agrees with the legal actions; the
+        views of every seat and of a spectator are JSON-able and name the right seat; the score
+        sheet has one row per seat), then the game's (:meth:`_check_invariants`: conservation of
+        its components, each in exactly one place).
+
+        Raises:
+            AssertionError: an invariant is broken; the message says which and how.
+        """
+        legal = list(self.legal_actions())
+        mover = self.to_move
+        if mover is None and legal:
+            raise AssertionError(f"{self.game.name}: the game is over but {len(legal)} legal actions are listed")
+        if mover is not None:
+            if not isinstance(mover, int) or isinstance(mover, bool) or not 0 <= mover < self.game.players:
+                raise AssertionError(f"{self.game.name}: to_move is {mover!r}, not a seat of this {self.game.players}-player game")
+            if not legal:
+                raise AssertionError(f"{self.game.name}: seat {mover} is to move but no legal action is listed")
+        for seat in [None, *range(self.game.players)]:
+            view = self.view(seat)
+            if view.get("seat") != seat or view.get("to_move") != mover:
+                raise AssertionError(f"{self.game.name}: view({seat}) names seat {view.get('seat')!r} and to_move {view.get('to_move')!r}")
+            try:
+                json.dumps(view, allow_nan=False)
+            except (TypeError, ValueError) as exc:
+                raise AssertionError(f"{self.game.name}: view({seat}) is not JSON: {exc}") from None
+        sheet = self.score_sheet()
+        if len(sheet.totals) != len(sheet.players) or sheet.final != self.is_over:
+            raise AssertionError(f"{self.game.name}: the score sheet has {len(sheet.totals)} totals for {len(sheet.players)} rows, final={sheet.final}")
+        self._check_invariants()
+
+    def _check_invariants(self) -> None:
+        """The game's own invariants, called by :meth:`check_invariants` (override): every
+        component counted in exactly one place, counts within their limits.
+
+        Raises:
+            AssertionError: naming the broken invariant and what was found.
+        """
+        return None  # a game without components to conserve has only the kernel's invariants
+
     # -- shared behaviour ---------------------------------------------------------------
     @property
     def is_over(self) -> bool:
