@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from .chance import Chance
 from .errors import CorruptSave, IllegalAction
 from .gametype import GameType, Turn
+from .schema import SchemaError, load_schema, validate
 from .scoresheet import ScoreSheet
 
 SAVE_FORMAT = "zongshi_widgets.state/1"
@@ -150,16 +151,27 @@ class Game(ABC):
             State: the saved position, with its history.
 
         Raises:
-            CorruptSave: the text is not a save of this game, or any part of it fails the checks.
+            CorruptSave: the text is not a save of this game (not UTF-8 or not JSON, another
+                format version, another game, player count or options), its structure breaks
+                the schema ``core/save.schema.json`` (the message names the field), or any
+                part of it fails the checks (an illegal action, a chance state or position
+                that does not match the replay).
         """
         if not isinstance(text, (str, bytes, dict)):
             raise TypeError(f"load_state takes the JSON text of a save (or its parsed dict), not {type(text).__name__}")
         try:
-            data = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
-        except (ValueError, TypeError) as exc:
+            data = json.loads(text) if isinstance(text, (str, bytes)) else json.loads(json.dumps(text))
+        except UnicodeDecodeError as exc:
+            raise CorruptSave(f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+        except (ValueError, TypeError, RecursionError) as exc:
             raise CorruptSave(f"not JSON ({type(exc).__name__}: {str(exc)[:80]})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise CorruptSave(f"not a saved state (expected format {SAVE_FORMAT!r})")
+            found = str(data.get("format")) if isinstance(data, dict) else f"a JSON {type(data).__name__}"
+            raise CorruptSave(f"not a saved state (expected format {SAVE_FORMAT!r}, found {found[:40]!r})")
+        try:
+            validate(data, load_schema(__package__, "save.schema.json"), "saved game")
+        except SchemaError as exc:
+            raise CorruptSave(str(exc)) from None
         if data.get("game") != self.name:
             raise CorruptSave(f"this save is of game {data.get('game')!r}, not {self.name!r}")
         if data.get("players") != self.players or data.get("options", {}) != self._options:
@@ -183,8 +195,8 @@ class Game(ABC):
                 raise CorruptSave("the saved starting position must be a position description (a JSON object)")
             try:
                 state = self.from_position(origin, seed=seed)
-            except (ValueError, TypeError, KeyError, NotImplementedError) as exc:
-                raise CorruptSave(f"the saved starting position is not a position of this game: {exc}") from None
+            except (ValueError, TypeError, KeyError, NotImplementedError, RecursionError) as exc:
+                raise CorruptSave(f"the saved starting position is not a position of this game: {str(exc)[:300]}") from None
         for i, notation in enumerate(history):
             try:
                 state = state.play(notation)
