@@ -145,7 +145,7 @@ class Game(ABC):
         agree with the saved chance state and position digest.
 
         Args:
-            text (str | dict): the JSON text (or its parsed dict).
+            text (str | bytes | dict): the JSON text (bytes: UTF-8), or its parsed dict.
 
         Returns:
             State: the saved position, with its history.
@@ -160,7 +160,9 @@ class Game(ABC):
         if not isinstance(text, (str, bytes, dict)):
             raise TypeError(f"load_state takes the JSON text of a save (or its parsed dict), not {type(text).__name__}")
         try:
-            data = json.loads(text) if isinstance(text, (str, bytes)) else json.loads(json.dumps(text))
+            if isinstance(text, bytes):  # JSON text is UTF-8 (RFC 8259); json.loads would guess UTF-16/32 too
+                text = text.decode("utf-8-sig")
+            data = json.loads(text) if isinstance(text, str) else json.loads(json.dumps(text))
         except UnicodeDecodeError as exc:
             raise CorruptSave(f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
         except (ValueError, TypeError, RecursionError) as exc:

@@ -9,6 +9,7 @@ the file, the place in it and what is wrong, using the schema's ``description`` 
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -56,6 +57,22 @@ def _where(path: Any) -> str:
     return text or "the top level"
 
 
+def _non_finite(data: Any) -> list | None:
+    """The path of the first float in ``data`` that is infinite or NaN (JSON has none, but
+    Python's parser reads ``1e999`` and ``NaN``; schema keywords such as ``multipleOf`` would
+    overflow on them), or ``None``."""
+    stack: list[tuple[Any, list]] = [(data, [])]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return path
+        if isinstance(value, dict):
+            stack.extend((v, [*path, k]) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, [*path, i]) for i, v in enumerate(value))
+    return None
+
+
 def validate(data: Any, schema: dict, what: str) -> None:
     """Check ``data`` against ``schema``.
 
@@ -69,6 +86,9 @@ def validate(data: Any, schema: dict, what: str) -> None:
             schema's description of that part when it has one. List positions count from 1.
     """
     validator = jsonschema.validators.validator_for(schema)(schema)
+    bad_number = _non_finite(data)
+    if bad_number is not None:
+        raise SchemaError(what, _where(bad_number), "a number that is infinite or not a number (too large for a data file)")
     try:
         error = best_match(validator.iter_errors(data))
     except RecursionError:
