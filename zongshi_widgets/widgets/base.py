@@ -1050,7 +1050,9 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             raise BadRequest("'key' must be a string or a number")
         if "action" not in content:
             raise BadRequest("an 'explain' request needs an 'action'")
-        if self._stale(content, required=True):
+        if "version" not in content:
+            raise BadRequest("an 'explain' request needs the board 'version' it was made at")
+        if content["version"] != self.version:  # answered by the reply alone: a stale preview is no error on the message line
             reply = {"legal": False, "text": "the board changed; make the move again", "rule": "board.stale"}
         elif self._acting_seat() is None and not self.state.is_over:
             reply = {"legal": False, "text": "it is not this board's turn to move", "rule": "board.not-your-turn"}
