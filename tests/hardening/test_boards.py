@@ -328,6 +328,31 @@ def test_a_burst_of_a_thousand_requests(name):
     board.close()
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_double_click_plays_once_and_is_not_reported_as_a_failure(name):
+    """The second click of a double click arrives at the version the first one changed: it is
+    not played again, and the message says the move is played (not "nothing was done, try
+    again"); a different move at an old version is still refused as stale."""
+    state = zw.game(name).new_state(seed=6)
+    board = make_board(name, state)
+    if board.screen:
+        board.ready()
+    legal = [str(a) for a in board.state.legal_actions()]
+    click = {"type": "play", "action": legal[0], "version": board.version}
+    board.handle_request(dict(click))
+    assert len(board.state.history) == 1
+    board.handle_request(dict(click))
+    assert len(board.state.history) == 1 and board.message.startswith("played once"), board.message
+    if board.screen:
+        board.ready()
+    other = next((a for a in legal if a != legal[0]), None)
+    if other is not None:
+        board.handle_request({"type": "play", "action": other, "version": click["version"]})
+        assert len(board.state.history) == 1 and board.message.startswith("stale:"), board.message
+    count("protocol", name, "double clicks checked")
+    board.close()
+
+
 # -- memory ------------------------------------------------------------------------------------
 
 
