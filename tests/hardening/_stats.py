@@ -26,6 +26,22 @@ def examples(default: int) -> int:
     return int(text) if text.strip().isdigit() and int(text) > 0 else default
 
 
+def snapshot() -> dict:
+    """The counters and figures as JSON-able data (for :func:`merge`)."""
+    return {"counts": [[section, name, key, n] for section, c in COUNTS.items() for (name, key), n in c.items()], "figures": FIGURES}
+
+
+def merge(data: dict) -> None:
+    """Add another process's :func:`snapshot` (a pytest-xdist worker's)."""
+    for section, name, key, n in data.get("counts", []):
+        COUNTS[section][(name, key)] += n
+    for key, value in data.get("figures", {}).items():
+        if isinstance(value, dict) and isinstance(FIGURES.get(key), dict):
+            FIGURES[key].update(value)
+        else:
+            FIGURES[key] = value
+
+
 def report_lines() -> list[str]:
     """The summary, one line per game and section."""
     lines = []
@@ -35,7 +51,8 @@ def report_lines() -> list[str]:
             parts = [f"{key} {n}" for (nm, key), n in sorted(COUNTS[section].items()) if nm == name]
             lines.append(f"{section:10s} {name:14s} " + ", ".join(parts))
     for key, value in sorted(FIGURES.items()):
-        lines.append(f"{key:10s} {json.dumps(value)}")
+        for game, figures in sorted(value.items()) if isinstance(value, dict) else [("", value)]:
+            lines.append(f"{key:10s} {game:14s} {json.dumps(figures)}")
     return lines
 
 

@@ -364,7 +364,8 @@ def long_session(name: str, actions: int, rng: random.Random):
     seats = ["human"] + ["random"] * (players - 1) if players > 1 else ["human"]
     board = make_board(name, game.new_state(seed=1), seats=seats)
     played = 0
-    payloads = []
+    payloads = [len(json.dumps(board.get_state(), default=str))]
+    sample_at = 200
     while played < actions:
         state = board.state
         if state.is_over:
@@ -381,8 +382,9 @@ def long_session(name: str, actions: int, rng: random.Random):
         played += max(1, len(board.timeline) - before)
         if rng.random() < 0.08 and board.timeline.can_undo():
             board.undo()
-        if played % 200 < 2:
+        if played >= sample_at:
             payloads.append(len(json.dumps(board.get_state(), default=str)))
+            sample_at += 200
     return board, played, payloads
 
 
