@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from .chance import Chance
 from .errors import CorruptSave, IllegalAction
 from .gametype import GameType, Turn
+from .schema import SchemaError, load_schema, validate
 from .scoresheet import ScoreSheet
 
 SAVE_FORMAT = "zongshi_widgets.state/1"
@@ -144,22 +145,35 @@ class Game(ABC):
         agree with the saved chance state and position digest.
 
         Args:
-            text (str | dict): the JSON text (or its parsed dict).
+            text (str | bytes | dict): the JSON text (bytes: UTF-8), or its parsed dict.
 
         Returns:
             State: the saved position, with its history.
 
         Raises:
-            CorruptSave: the text is not a save of this game, or any part of it fails the checks.
+            CorruptSave: the text is not a save of this game (not UTF-8 or not JSON, another
+                format version, another game, player count or options), its structure breaks
+                the schema ``core/save.schema.json`` (the message names the field), or any
+                part of it fails the checks (an illegal action, a chance state or position
+                that does not match the replay).
         """
         if not isinstance(text, (str, bytes, dict)):
             raise TypeError(f"load_state takes the JSON text of a save (or its parsed dict), not {type(text).__name__}")
         try:
-            data = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
-        except (ValueError, TypeError) as exc:
+            if isinstance(text, bytes):  # JSON text is UTF-8 (RFC 8259); json.loads would guess UTF-16/32 too
+                text = text.decode("utf-8-sig")
+            data = json.loads(text) if isinstance(text, str) else json.loads(json.dumps(text))
+        except UnicodeDecodeError as exc:
+            raise CorruptSave(f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+        except (ValueError, TypeError, RecursionError) as exc:
             raise CorruptSave(f"not JSON ({type(exc).__name__}: {str(exc)[:80]})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise CorruptSave(f"not a saved state (expected format {SAVE_FORMAT!r})")
+            found = str(data.get("format")) if isinstance(data, dict) else f"a JSON {type(data).__name__}"
+            raise CorruptSave(f"not a saved state (expected format {SAVE_FORMAT!r}, found {found[:40]!r})")
+        try:
+            validate(data, load_schema(__package__, "save.schema.json"), "saved game")
+        except SchemaError as exc:
+            raise CorruptSave(str(exc)) from None
         if data.get("game") != self.name:
             raise CorruptSave(f"this save is of game {data.get('game')!r}, not {self.name!r}")
         if data.get("players") != self.players or data.get("options", {}) != self._options:
@@ -183,8 +197,8 @@ class Game(ABC):
                 raise CorruptSave("the saved starting position must be a position description (a JSON object)")
             try:
                 state = self.from_position(origin, seed=seed)
-            except (ValueError, TypeError, KeyError, NotImplementedError) as exc:
-                raise CorruptSave(f"the saved starting position is not a position of this game: {exc}") from None
+            except (ValueError, TypeError, KeyError, NotImplementedError, RecursionError) as exc:
+                raise CorruptSave(f"the saved starting position is not a position of this game: {str(exc)[:300]}") from None
         for i, notation in enumerate(history):
             try:
                 state = state.play(notation)
@@ -405,6 +419,48 @@ class State(ABC):
     def is_sample(self) -> bool:
         """``True`` for a determinization (a bot's guess at the hidden parts)."""
         return self._sample
+
+    def check_invariants(self) -> None:
+        """Check what must hold in every position, for tests and hardening runs.
+
+        First the kernel's own invariants (the seat to move agrees with the legal actions; the
+        views of every seat and of a spectator are JSON-able and name the right seat; the score
+        sheet has one row per seat), then the game's (:meth:`_check_invariants`: conservation of
+        its components, each in exactly one place).
+
+        Raises:
+            AssertionError: an invariant is broken; the message says which and how.
+        """
+        legal = list(self.legal_actions())
+        mover = self.to_move
+        if mover is None and legal:
+            raise AssertionError(f"{self.game.name}: the game is over but {len(legal)} legal actions are listed")
+        if mover is not None:
+            if not isinstance(mover, int) or isinstance(mover, bool) or not 0 <= mover < self.game.players:
+                raise AssertionError(f"{self.game.name}: to_move is {mover!r}, not a seat of this {self.game.players}-player game")
+            if not legal:
+                raise AssertionError(f"{self.game.name}: seat {mover} is to move but no legal action is listed")
+        for seat in [None, *range(self.game.players)]:
+            view = self.view(seat)
+            if view.get("seat") != seat or view.get("to_move") != mover:
+                raise AssertionError(f"{self.game.name}: view({seat}) names seat {view.get('seat')!r} and to_move {view.get('to_move')!r}")
+            try:
+                json.dumps(view, allow_nan=False)
+            except (TypeError, ValueError) as exc:
+                raise AssertionError(f"{self.game.name}: view({seat}) is not JSON: {exc}") from None
+        sheet = self.score_sheet()
+        if len(sheet.totals) != len(sheet.players) or sheet.final != self.is_over:
+            raise AssertionError(f"{self.game.name}: the score sheet has {len(sheet.totals)} totals for {len(sheet.players)} rows, final={sheet.final}")
+        self._check_invariants()
+
+    def _check_invariants(self) -> None:
+        """The game's own invariants, called by :meth:`check_invariants` (override): every
+        component counted in exactly one place, counts within their limits.
+
+        Raises:
+            AssertionError: naming the broken invariant and what was found.
+        """
+        return None  # a game without components to conserve has only the kernel's invariants
 
     # -- shared behaviour ---------------------------------------------------------------
     @property

@@ -29,9 +29,13 @@ class GameType:
         notation_help (str): one line on how actions are written, e.g.
             ``"cells of the piece, e.g. b27,c27,b28,c28"``.
         rulebook (str): the rulebook edition the engine implements.
+        variants (tuple[tuple[str, tuple], ...]): each variant option of ``zw.game(name, ...)``
+            with the values it accepts, e.g. ``(("shop_may_pass", (True, False)),)``; shared
+            tests play mixes of them (a mix a player count refuses raises ``ValueError``).
 
     Raises:
-        ValueError: player counts empty, not ascending, or not containing the default.
+        ValueError: player counts empty, not ascending, or not containing the default; a
+            variant that is not a name with a non-empty tuple of values.
     """
 
     long_name: str
@@ -43,6 +47,7 @@ class GameType:
     lower_score_wins: bool = False
     notation_help: str = ""
     rulebook: str = ""
+    variants: tuple[tuple[str, tuple], ...] = ()
 
     def __post_init__(self):
         counts = tuple(self.player_counts)
@@ -51,6 +56,10 @@ class GameType:
         if self.default_players not in counts:
             raise ValueError(f"default_players {self.default_players} is not one of {counts}")
         object.__setattr__(self, "player_counts", counts)
+        variants = tuple((name, tuple(values)) for name, values in self.variants)
+        if not all(isinstance(name, str) and name and values for name, values in variants):
+            raise ValueError(f"variants must be (option name, non-empty values) pairs, not {self.variants!r}")
+        object.__setattr__(self, "variants", variants)
 
     @property
     def perfect_information(self) -> bool:

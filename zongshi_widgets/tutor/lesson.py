@@ -40,6 +40,7 @@ from typing import Any
 
 from .. import core
 from ..core import IllegalAction, State, registration
+from ..core.schema import load_schema, validate
 
 
 @dataclass(frozen=True)
@@ -421,11 +422,16 @@ def lessons_from_dicts(items: Sequence[dict]) -> list[Lesson]:
     """Lessons from dicts with the fields of :class:`Lesson`.
 
     Raises:
-        ValueError: a missing or unknown field, a duplicate id, an unknown goal.
+        ValueError: a lesson that breaks the schema ``lessons/lesson.schema.json`` (a missing or
+            unknown field, a value of the wrong type; the message names the lesson and field),
+            a duplicate id, an unknown game or goal.
     """
     out, seen = [], set()
     fields = set(Lesson.__dataclass_fields__)
+    file_schema = load_schema(__package__, "lessons/lesson.schema.json")
+    item_schema = {"$schema": file_schema["$schema"], "$defs": file_schema["$defs"], "$ref": "#/$defs/lesson"}
     for i, item in enumerate(items):
+        validate(item, item_schema, f"lesson {i + 1}")
         unknown = set(item) - fields
         if unknown:
             raise ValueError(f"lesson {i + 1}: unknown field(s) {', '.join(sorted(unknown))}")
@@ -452,21 +458,32 @@ def load_lessons(source: str | Path) -> list[Lesson]:
 
     Raises:
         FileNotFoundError: no such file or packaged lessons.
-        ValueError: the file is not valid TOML or a lesson is invalid.
+        ValueError: the file cannot be read, is not UTF-8 text or not valid TOML, breaks the
+            schema ``lessons/lesson.schema.json`` (the message names the lesson and field), or
+            a lesson is invalid.
     """
     path = Path(source)
     if path.suffix != ".toml":
         ref = resources.files(__package__).joinpath(f"lessons/{source}.toml")
         if not ref.is_file():
             raise FileNotFoundError(f"no packaged lessons for {source!r}")
-        text = ref.read_text()
+        text, name = ref.read_text(encoding="utf-8"), f"{source}.toml"
     else:
-        text = path.read_text()
+        name = path.name
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise
+        except OSError as exc:
+            raise ValueError(f"cannot read the lessons file {str(path)!r}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"lessons file {name} is not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"lessons file is not valid TOML: {exc}") from None
-    return lessons_from_dicts(data.get("lesson", []))
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        raise ValueError(f"lessons file {name} is not valid TOML: {str(exc)[:200]}") from None
+    validate(data, load_schema(__package__, "lessons/lesson.schema.json"), f"lessons file {name}")
+    return lessons_from_dicts(data["lesson"])
 
 
 def lesson(game: str, lesson_id: str) -> Lesson:

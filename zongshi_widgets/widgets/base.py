@@ -298,6 +298,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         session.subscribe(self._on_event)
         if self.feedback:  # given to the constructor: the session's feedback
             session.feedback = self.feedback
+        self._shown_at: dict[int, Node] = {}  # board version -> the timeline node it showed
         self._changed(None)
         session.run_bots()
 
@@ -941,6 +942,9 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             if message is not None:
                 self.say("info", message)
             self.version = session.version
+        self._shown_at[session.version] = session.timeline.cursor  # recent versions: see _played_already
+        if len(self._shown_at) > 32:
+            del self._shown_at[min(self._shown_at)]
         self._picture.update()
 
     def _sync_feedback(self) -> None:
@@ -1099,10 +1103,29 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             return True
         return False
 
+    def _played_already(self, content: dict) -> bool:
+        """A play request made at an earlier version for the very move that was then played
+        from the position shown at that version: the second click of a double click (the bots
+        may have answered in between)."""
+        shown = self._shown_at.get(content.get("version")) if content.get("version") != self.version else None
+        node = self.timeline.cursor
+        while node is not None and node.parent is not shown:
+            node = node.parent
+        if shown is None or node is None:
+            return False
+        try:
+            again = self.parse_request_action(shown.state, content["action"])
+        except Exception:  # not a move of that position: not a repeat of it
+            return False
+        return str(again) == str(node.action)
+
     @request("play", "action")
     def _req_play(self, content: dict) -> None:
         if "action" not in content:
             raise BadRequest("a 'play' request needs an 'action'")
+        if self._played_already(content):
+            self.say("info", "played once: the second click of a double click is not played again")
+            return
         if self._stale(content, required=True) or self._refuse_not_yours():
             return
         session = self._session
@@ -1123,7 +1146,9 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             raise BadRequest("'key' must be a string or a number")
         if "action" not in content:
             raise BadRequest("an 'explain' request needs an 'action'")
-        if self._stale(content, required=True):
+        if "version" not in content:
+            raise BadRequest("an 'explain' request needs the board 'version' it was made at")
+        if content["version"] != self.version:  # answered by the reply alone: a stale preview is no error on the message line
             reply = {"legal": False, "text": "the board changed; make the move again", "rule": "board.stale"}
         elif self._acting_seat() is None and not self.state.is_over:
             reply = {"legal": False, "text": "it is not this board's turn to move", "rule": "board.not-your-turn"}

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from ...core.schema import load_schema, validate
+
 #: Symbol rows on every painting card (rulebook, End of the Game & Final Score 1).
 ROWS = 4
 #: The symbol text for "no symbol in this row".
@@ -80,12 +82,6 @@ def _fail(where: str, what: str):
     raise ValueError(f"not an Art Gallery component file: {where}: {what}")
 
 
-def _int(value, where: str, lo: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < lo:
-        _fail(where, f"expected an integer >= {lo}, not {value!r}")
-    return value
-
-
 def parse_components(data: dict, path: str | None = None) -> Components:
     """Check a component description (the parsed file) whole and build :class:`Components`.
 
@@ -102,62 +98,31 @@ def parse_components(data: dict, path: str | None = None) -> Components:
             >= 0, a blank row with a value, gallery numbers missing for a player count, Shop
             spaces not ascending or stack sizes not summing to the number of cards.
     """
-    if not isinstance(data, dict):
-        _fail("top level", "expected a table")
+    named = "" if path is None else f" ({os.path.basename(str(path))})"
+    validate(data, load_schema(__package__, "data/components.schema.json"), f"not an Art Gallery component file{named}")
     file_prov = data.get("provenance", {})
-    if not isinstance(file_prov, dict):
-        _fail("provenance", "expected a table of tags")
-    board = data.get("board")
-    if not isinstance(board, dict) or not isinstance(board.get("galleries"), dict):
-        _fail("board", "expected a [board] table with galleries = { 2 = 4, ... }")
-    galleries = {}
-    for k, v in board["galleries"].items():
-        try:
-            n = int(k)
-        except ValueError:
-            _fail("board.galleries", f"{k!r} is not a player count")
-        galleries[n] = _int(v, f"board.galleries.{k}", 1)
+    board, shop = data["board"], data["shop"]
+    galleries = {int(k): v for k, v in board["galleries"].items()}
     missing = [n for n in PLAYER_COUNTS if n not in galleries]
     if missing:
         _fail("board.galleries", f"no gallery count for {missing} players")
-    shop = data.get("shop")
-    if not isinstance(shop, dict):
-        _fail("shop", "expected a [shop] table with spaces and tiles")
-    spaces, sizes = shop.get("spaces"), shop.get("tiles")
-    if not isinstance(spaces, list) or not isinstance(sizes, list) or not spaces or len(spaces) != len(sizes):
+    if len(shop["spaces"]) != len(shop["tiles"]):
         _fail("shop", "spaces and tiles must be lists of the same length")
-    spaces = tuple(_int(s, "shop.spaces", 1) for s in spaces)
-    sizes = tuple(_int(s, "shop.tiles", 1) for s in sizes)
+    spaces, sizes = tuple(shop["spaces"]), tuple(shop["tiles"])
     if list(spaces) != sorted(set(spaces)):
         _fail("shop.spaces", f"must be distinct and ascending, not {list(spaces)}")
-    raw = data.get("cards")
-    if not isinstance(raw, list) or not raw:
-        _fail("cards", "expected a list of [[cards]] tables")
     cards = []
-    for i, c in enumerate(raw):
-        where = f"card {i + 1}"
-        if not isinstance(c, dict):
-            _fail(where, "expected a table")
-        number = _int(c.get("number"), f"{where} number", 1)
+    for c in data["cards"]:
+        number = c["number"]
         where = f"card {number}"
-        symbols, values = c.get("symbols"), c.get("values")
-        if not isinstance(symbols, list) or len(symbols) != ROWS or not all(isinstance(s, str) and s.strip() for s in symbols):
-            _fail(where, f"symbols must be a list of {ROWS} non-empty strings ({BLANK!r} for no symbol), not {symbols!r}")
-        if not isinstance(values, list) or len(values) != ROWS:
-            _fail(where, f"values must be a list of {ROWS} integers, not {values!r}")
-        values = tuple(_int(v, f"{where} values", 0) for v in values)
-        symbols = tuple(s.strip() for s in symbols)
+        values = tuple(c["values"])
+        symbols = tuple(s.strip() for s in c["symbols"])
         for r in range(ROWS):
             if symbols[r] == BLANK and values[r]:
                 _fail(where, f"row {r + 1} has no symbol but the value {values[r]}")
-        title, artist = c.get("title", ""), c.get("artist", "")
-        if not isinstance(title, str) or not isinstance(artist, str):
-            _fail(where, "title and artist must be strings")
         prov = c.get("provenance", {})
-        if not isinstance(prov, dict):
-            _fail(where, "provenance must be a table of tags")
         prov = {k: str(prov.get(k, file_prov.get(k, "unspecified"))) for k in ("symbols", "values", "title")}
-        cards.append(PaintingCard(number, title, artist, symbols, values, prov))
+        cards.append(PaintingCard(number, c.get("title", ""), c.get("artist", ""), symbols, values, prov))
     cards.sort(key=lambda c: c.number)
     numbers = [c.number for c in cards]
     if numbers != list(range(1, len(cards) + 1)):
@@ -194,9 +159,11 @@ def load_components(path: str | os.PathLike | None = None) -> Components:
             text = fh.read()
     except OSError as exc:
         raise ValueError(f"cannot read the component file {str(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"the component file {str(path)!r} is not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:
         data = json.loads(text) if str(path).endswith(".json") or text.lstrip().startswith("{") else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
+    except (ValueError, tomllib.TOMLDecodeError, RecursionError) as exc:
         raise ValueError(f"the component file {str(path)!r} is neither TOML nor JSON: {exc}") from None
     return parse_components(data, str(path))
 

@@ -123,6 +123,7 @@ class ArtGallery(Game):
         lower_score_wins=False,
         notation_help="'move 5 cw' / 'move 5 ccw' (movement card, direction), then 'bid 3'; in distribution 'take 1+5', 'take none', 'pick 6'",
         rulebook="Art Gallery Rulebook (Piatnik 2023)",
+        variants=tuple((key, allowed) for key, (_, allowed) in _OPTIONS.items()),
     )
 
     def __init__(
@@ -1165,6 +1166,12 @@ class ArtGalleryState(State):
     # -- identity ---------------------------------------------------------------------------
     def _key(self) -> tuple:
         return tuple(getattr(self, k) for k in _DATA)
+
+    def _check_invariants(self) -> None:
+        """The kernel's invariant hook: every card, tile, marker and pawn in exactly one place (rulebook, Components); see :mod:`.invariants`."""
+        from .invariants import check_conservation
+
+        check_conservation(self)
 
     def digest(self) -> str:
         """A hash of the whole position (hidden parts included)."""

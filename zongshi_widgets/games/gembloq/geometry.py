@@ -22,6 +22,8 @@ from importlib import resources
 
 import numpy as np
 
+from ...core.schema import SchemaError, load_schema, validate
+
 Cell = tuple[int, int]
 
 #: Names of the four cell types: where the right angle of the triangle is.
@@ -187,32 +189,38 @@ def load_pieces(path: str | None = None) -> tuple[Piece, ...]:
             made of whole and half squares, sizes that disagree with the shapes).
     """
     if path is None:
-        text = resources.files(__package__).joinpath("data/pieces.json").read_text()
+        text, where = resources.files(__package__).joinpath("data/pieces.json").read_text(encoding="utf-8"), "pieces.json"
     else:
         if not isinstance(path, (str, os.PathLike)):
             raise ValueError(f"components must be the path of a JSON piece file, not {path!r}")
+        where = os.path.basename(str(path))
         try:
-            with open(path) as fh:
+            with open(path, encoding="utf-8") as fh:
                 text = fh.read()
         except OSError as exc:
             raise ValueError(f"cannot read the piece file {str(path)!r}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"not a GembloQ piece file ({where}): not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:
         data = json.loads(text)
-        raw = sorted(data["pieces"], key=lambda p: p["number"])
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"not a GembloQ piece file: {type(exc).__name__} {exc}") from None
-    if not raw:
-        raise ValueError("not a GembloQ piece file: it lists no pieces")
+    except (ValueError, RecursionError) as exc:
+        raise ValueError(f"not a GembloQ piece file ({where}): not JSON ({type(exc).__name__}: {str(exc)[:120]})") from None
+    try:
+        validate(data, load_schema(__package__, "data/pieces.schema.json"), f"not a GembloQ piece file ({where})")
+    except SchemaError as exc:
+        item = re.fullmatch(r"pieces\[(\d+)\]\.?(.*)", exc.where)
+        if item is None:
+            raise
+        field = f" {item[2]}" if item[2] else ""
+        raise ValueError(f"not a GembloQ piece file ({where}): piece {item[1]} in the list{field}: {exc.problem}") from None
+    raw = sorted(data["pieces"], key=lambda p: p["number"])
     pieces = []
     for i, p in enumerate(raw):
-        try:
-            if p["number"] != i + 1:
-                raise ValueError(f"piece numbers must run 1..{len(raw)}; found {p['number']} at position {i + 1}")
-            tris = tuple((int(x), int(y)) for x, y in p["triangles"])
-            squares = float(p["squares"])
-            name = str(p["name"])
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"piece {i + 1}: missing or malformed field ({type(exc).__name__}: {exc})") from None
+        if p["number"] != i + 1:
+            raise ValueError(f"piece numbers must run 1..{len(raw)}; found {p['number']} at position {i + 1}")
+        tris = tuple((x, y) for x, y in p["triangles"])
+        squares = float(p["squares"])
+        name = p["name"]
         if not tris or len(tris) != len(set(tris)) or squares * 4 != len(tris):
             raise ValueError(f"piece {p['number']}: {len(tris)} triangles do not make {squares:g} squares")
         try:
@@ -232,7 +240,9 @@ def default_pieces() -> tuple[Piece, ...]:
 @cache
 def boards_data() -> dict:
     """The packaged playing areas (``data/boards.json``): sizes and starting squares."""
-    return json.loads(resources.files(__package__).joinpath("data/boards.json").read_text())
+    data = json.loads(resources.files(__package__).joinpath("data/boards.json").read_text(encoding="utf-8"))
+    validate(data, load_schema(__package__, "data/boards.schema.json"), "GembloQ playing areas (boards.json)")
+    return data
 
 
 # -- labels -----------------------------------------------------------------------------------

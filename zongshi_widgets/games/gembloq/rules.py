@@ -79,6 +79,7 @@ class GembloQ(Game):
         lower_score_wins=True,
         notation_help="the cells a piece covers, in any order, e.g. b27,c27,b28,c28 (column letters, row number)",
         rulebook="GembloQ Rulebook",
+        variants=(("colors", (4,)),),
     )
 
     def __init__(self, players: int = 4, components: str | None = None, colors: int | None = None):
@@ -573,6 +574,12 @@ class GembloQState(State):
         if self._to_move is not None:
             out["to_play"] = names[self._to_move]
         return out
+
+    def _check_invariants(self) -> None:
+        """The kernel's invariant hook: no cell covered twice, pieces and scores agree (rulebook, Gameplay); see :mod:`.invariants`."""
+        from .invariants import check_board
+
+        check_board(self)
 
     def digest(self) -> str:
         """A hash of who covers which cell, which pieces are used and who is to move."""

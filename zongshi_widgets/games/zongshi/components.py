@@ -14,6 +14,8 @@ import pathlib
 import tomllib
 from dataclasses import dataclass
 
+from ...core.schema import load_schema, validate
+
 #: Materials in the engine's fixed order (cost vectors, bins, storage are indexed by it).
 MATERIALS = ("gold", "ivory", "jade", "bronze")
 #: One-letter names used in notation: gold, ivory, jade, bronze.
@@ -160,113 +162,62 @@ def load_components(path: str | pathlib.Path | None = None) -> Components:
         Components: the validated data.
 
     Raises:
-        ValueError: unreadable file, or any value missing, of the wrong type or out of range
-            (the message names the entry), or ids other than the engine's project and scroll
-            types, or scroll counts that do not add up to a whole deck.
+        ValueError: unreadable file (or not UTF-8 text), or data that breaks the file's schema
+            (``data/components.schema.json``: a value missing, of the wrong type or out of
+            range, ids other than the engine's project and scroll types; the message names the
+            entry), or values that do not fit together (a cost over the supply, scroll counts
+            that do not add up to a whole deck).
     """
     p = DEFAULT_PATH if path is None else pathlib.Path(path)
     try:
-        text = p.read_text()
+        text = p.read_text(encoding="utf-8")
     except (OSError, TypeError) as exc:
         raise ValueError(f"cannot read the component file {str(path)!r}: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"component file {p.name}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:
         data = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
-        raise ValueError(f"component file {p.name}: not valid {'JSON' if p.suffix == '.json' else 'TOML'}: {exc}") from None
+    except (ValueError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        raise ValueError(f"component file {p.name}: not valid {'JSON' if p.suffix == '.json' else 'TOML'}: {str(exc)[:200]}") from None
     return components_from_dict(data, source=str(p))
 
 
 def components_from_dict(data: dict, source: str = "<dict>") -> Components:
-    """Validate component data already parsed (the shape of ``data/components.toml``).
+    """Validate component data already parsed (the shape of ``data/components.toml``): first
+    against the schema ``data/components.schema.json`` (structure, types, ranges, ids), then
+    what a schema cannot say (costs within the supply, one material per townsperson, enough
+    scrolls).
 
     Raises:
         ValueError: as :func:`load_components`.
     """
+    name = pathlib.Path(source).name
 
     def fail(msg: str):
-        raise ValueError(f"component file {pathlib.Path(source).name}: {msg}")
+        raise ValueError(f"component file {name}: {msg}")
 
-    def integer(value, where: str, lo: int, hi: int) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-            fail(f"{where} must be an integer from {lo} to {hi}, not {value!r}")
-        return value
-
-    def prov(value, where: str) -> str:
-        if value not in PROVENANCES:
-            fail(f"{where}: provenance must be one of {', '.join(PROVENANCES)}, not {value!r}")
-        return value
-
-    def table(value, where: str) -> dict:
-        if not isinstance(value, dict):
-            fail(f"{where} must be a table")
-        return value
-
-    data = table(data, "the file")
-    if data.get("format") != "zongshi-components/1":
-        fail("format must be 'zongshi-components/1'")
-    mats = table(data.get("materials"), "[materials]")
-    if mats.get("names") != list(MATERIALS):
-        fail(f"[materials] names must be {list(MATERIALS)} (the engine's order)")
-    supply_entry = table(mats.get("supply"), "[materials] supply")
-    supply = integer(supply_entry.get("value"), "[materials] supply value", 4, 40)
-    prov(supply_entry.get("provenance"), "[materials] supply")
-    folk = table(data.get("townsfolk"), "[townsfolk]")
-    if sorted(folk) != sorted(PERSONS):
-        fail(f"[townsfolk] must name exactly {', '.join(PERSONS)}")
-    person_material = []
-    for person in PERSONS:
-        entry = table(folk[person], f"[townsfolk] {person}")
-        if entry.get("material") not in MATERIALS:
-            fail(f"[townsfolk] {person}: material must be one of {', '.join(MATERIALS)}")
-        prov(entry.get("provenance"), f"[townsfolk] {person}")
-        person_material.append(MATERIALS.index(entry["material"]))
+    validate(data, load_schema(__package__, "data/components.schema.json"), f"component file {name}")
+    supply = data["materials"]["supply"]["value"]
+    person_material = [MATERIALS.index(data["townsfolk"][person]["material"]) for person in PERSONS]
     if sorted(person_material) != [0, 1, 2, 3]:
         fail("[townsfolk]: each townsperson expects a different material (one per material)")
 
-    def card(pid: str, entry, masterwork: bool) -> ProjectCard:
+    def card(pid: str, entry: dict, masterwork: bool) -> ProjectCard:
         where = f"[{'masterworks' if masterwork else 'projects'}.{pid}]"
-        entry = table(entry, where)
-        cost = table(entry.get("cost"), f"{where} cost")
-        if sorted(cost) != sorted(MATERIALS):
-            fail(f"{where} cost must give {', '.join(MATERIALS)}")
-        vec = tuple(integer(cost[m], f"{where} cost {m}", 0, supply) for m in MATERIALS)
+        vec = tuple(entry["cost"][m] for m in MATERIALS)
+        if max(vec) > supply:
+            fail(f"{where} cost asks for more boxes of one material than the supply of {supply}: {dict(zip(MATERIALS, vec))}")
         if sum(vec) == 0:
             fail(f"{where} cost must be at least one box")
-        time = integer(entry.get("time"), f"{where} time", 1, TIME_TRACK_MAX)
-        vp = integer(entry.get("vp"), f"{where} vp", 0, 99)
-        copies = 1 if masterwork else integer(entry.get("copies"), f"{where} copies", 4, 4)
-        name = entry.get("name", pid)
-        if not isinstance(name, str) or not name:
-            fail(f"{where} name must be text")
-        return ProjectCard(pid, name, vec, time, vp, copies, masterwork, prov(entry.get("provenance"), where))
+        copies = 1 if masterwork else entry["copies"]
+        return ProjectCard(pid, entry.get("name", pid), vec, entry["time"], entry["vp"], copies, masterwork, entry["provenance"])
 
-    projects = table(data.get("projects"), "[projects]")
-    if sorted(projects) != sorted(PROJECT_TYPES):
-        fail(f"[projects] must give exactly the eight types {', '.join(PROJECT_TYPES)} (their abilities are rules)")
-    projects = {pid: card(pid, projects[pid], False) for pid in PROJECT_TYPES}
-    mws = table(data.get("masterworks"), "[masterworks]")
-    if not 2 <= len(mws) <= 30:
-        fail("[masterworks] must hold from 2 to 30 cards")
-    for mid in mws:
-        if not (isinstance(mid, str) and mid.startswith("MW") and mid[2:].isdigit()):
-            fail(f"masterwork ids are MW01, MW02, ..., not {mid!r}")
-    masterworks = {mid: card(mid, mws[mid], True) for mid in sorted(mws)}
-    scrolls_t = table(data.get("scrolls"), "[scrolls]")
-    if sorted(scrolls_t) != sorted(SCROLL_TYPES):
-        fail(f"[scrolls] must give exactly the seventeen titles {', '.join(SCROLL_TYPES)}")
+    projects = {pid: card(pid, data["projects"][pid], False) for pid in PROJECT_TYPES}
+    masterworks = {mid: card(mid, data["masterworks"][mid], True) for mid in sorted(data["masterworks"])}
     scrolls = {}
     for sid in SCROLL_TYPES:
-        entry = table(scrolls_t[sid], f"[scrolls.{sid}]")
-        if entry.get("timing") not in ("master", "either"):
-            fail(f"[scrolls.{sid}] timing must be 'master' or 'either'")
-        prov(entry.get("copies_provenance"), f"[scrolls.{sid}] copies")
-        scrolls[sid] = ScrollCard(
-            sid,
-            str(entry.get("name", sid)),
-            integer(entry.get("copies"), f"[scrolls.{sid}] copies", 1, 10),
-            entry["timing"],
-            prov(entry.get("timing_provenance"), f"[scrolls.{sid}] timing"),
-        )
+        entry = data["scrolls"][sid]
+        scrolls[sid] = ScrollCard(sid, entry["name"], entry["copies"], entry["timing"], entry["timing_provenance"])
     total = sum(s.copies for s in scrolls.values())
     if total < 25:
         fail(f"the scroll deck must hold enough cards for 5 players' draft and temples (at least 25), not {total}")

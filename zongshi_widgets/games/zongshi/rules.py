@@ -322,6 +322,7 @@ class ZongShi(Game):
             "'pick jade', 'return gold', 'discard lessons_of_the_past', 'pass'"
         ),
         rulebook="Zong Shi Rulebook (Gryphon Games, 2012) with the rulings of components.md",
+        variants=tuple((key, tuple(allowed)) for key, (_, allowed) in OPTIONS.items()),
     )
 
     def __init__(self, players: int = 4, components: str | None = None, **options):
@@ -1032,6 +1033,12 @@ class ZongShiState(State):
             final=self.is_over,
             notes="Ties: most completed projects (Twofold overflow included), then a shared win (rulebook, Victory).",
         )
+
+    def _check_invariants(self) -> None:
+        """The kernel's invariant hook: every component in exactly one place (rulebook, Components); see :mod:`.invariants`."""
+        from .invariants import check_census
+
+        check_census(self)
 
     def digest(self) -> str:
         return hashlib.sha256(json.dumps(self.position(), sort_keys=True).encode()).hexdigest()[:16]
