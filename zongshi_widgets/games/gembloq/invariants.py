@@ -11,8 +11,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def check_board(state: GembloQState) -> None:
     """No cell covered twice; each colour covers exactly the cells of the pieces it placed
-    (four cells per square), each piece at most once; each colour's score is the squares left
-    in its hand.
+    (four cells per square), each piece at most once; each player's score is the squares left
+    in the hands of their colours (one colour each, or two in the Two-Player Four-Color game).
 
     Raises:
         AssertionError: naming the colour and what is wrong.
@@ -22,6 +22,7 @@ def check_board(state: GembloQState) -> None:
     if sum(len(c) for c in cells) != len(set().union(*cells)):
         raise AssertionError("GembloQ: a cell is covered by two pieces")
     totals = state.score_sheet().totals
+    left = [0.0] * game.players
     for c in range(game.colours):
         placed = state.pieces_placed(c)
         names = [p.name for p in placed]
@@ -30,5 +31,7 @@ def check_board(state: GembloQState) -> None:
         squares = sum(p.squares for p in placed)
         if len(cells[c]) != 4 * squares:
             raise AssertionError(f"GembloQ: {game.colour_names[c]} covers {len(cells[c])} cells but placed {squares} squares of pieces")
-        if totals[c] != game.total_squares() - squares:
-            raise AssertionError(f"GembloQ: {game.colour_names[c]} scores {totals[c]}, not the {game.total_squares() - squares} squares left in hand")
+        left[game.seat_of(c)] += game.total_squares() - squares
+    for seat in range(game.players):
+        if totals[seat] != left[seat]:
+            raise AssertionError(f"GembloQ: {game.seat_names[seat]} scores {totals[seat]}, not the {left[seat]} squares left in hand")
