@@ -195,3 +195,26 @@ def test_odd_input_to_the_kernel_gets_plain_errors():
     with pytest.raises(KeyError) as err:
         zw.game("nope")
     assert str(err.value).startswith("no game named 'nope'")
+
+
+def test_timeline_branches_of_a_very_long_game():
+    """A line longer than Python's recursion limit (a long game with undo and bots) lists its
+    branches, oldest first, each from the root to its leaf."""
+    import sys
+
+    from zongshi_widgets.core import Timeline
+    from zongshi_widgets.core.timeline import Node
+
+    state = zw.game("art_gallery", players=2).new_state(seed=1)
+    timeline = Timeline(state)
+    node, fork = timeline.root, None
+    for i in range(sys.getrecursionlimit() + 200):  # the tree's shape is what matters here
+        child = Node(i + 1, state, parent=node, action=f"a{i}")
+        node.children.append(child)
+        fork = fork or (node if i == 10 else None)
+        node = child
+    side = Node(10**6, state, parent=fork, action="b")
+    fork.children.append(side)
+    branches = timeline.branches()
+    assert [len(b) for b in branches] == [sys.getrecursionlimit() + 201, 12]
+    assert all(b[0] is timeline.root for b in branches) and branches[0][-1] is node and branches[1][-1] is side

@@ -174,15 +174,19 @@ class Timeline:
     def branches(self) -> list[list[Node]]:
         """Every line from the root to a leaf (one list of nodes per branch), oldest first."""
         out: list[list[Node]] = []
-
-        def walk(node: Node, path: list[Node]) -> None:
-            path = path + [node]
-            if not node.children:
-                out.append(path)
-            for child in node.children:
-                walk(child, path)
-
-        walk(self.root, [])
+        stack = [self.root]  # depth first without recursion: a game may be thousands of actions long
+        while stack:
+            node = stack.pop()
+            if node.children:
+                stack.extend(reversed(node.children))
+                continue
+            path = []
+            leaf: Node | None = node
+            while leaf is not None:
+                path.append(leaf)
+                leaf = leaf.parent
+            path.reverse()
+            out.append(path)
         return out
 
     def __len__(self) -> int:
