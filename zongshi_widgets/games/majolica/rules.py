@@ -269,6 +269,10 @@ class Majolica(Game):
         self.need = tuple(c.spaces for c in self.cards)
         self.blank = tuple(c.blank for c in self.cards)
         self.size = tuple(c.size for c in self.cards)
+        # notation tables for the fast legal-action generator (see _legal)
+        self.t_take_card = tuple(tuple(f"take {CELLS[i]} + {c}" for c in self.cids) for i in range(16))
+        self.t_solo_card = tuple(tuple(f"take {COL[k]} + {c}" for c in self.cids) for k in range(4))
+        self.t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
         self._freeze()
 
     @property
@@ -597,6 +601,15 @@ exec("def _transfer(dst, src):\n" + "".join(f"    dst.{k} = src.{k}\n" for k in 
 #: ``_transfer(dst, src)`` copies every field of FIELDS (generated once: a plain attribute copy).
 _transfer = _ns["_transfer"]
 CELLS = tuple(cell_name(i) for i in range(16))
+# Notation tables for the fast legal-action generator (:func:`_legal`); the notations are those
+# :func:`_legal_reference` writes one by one.
+T_PLACE = tuple(f"place W{w + 1}" for w in range(4))
+T_SLOT = tuple(f"slot {k + 1}" for k in range(3))
+T_TAKE_ARRANGE = tuple(f"take {CELLS[i]} + arrange" for i in range(16))
+T_RUN_TEXT = {(a, b): f"take {CELLS[a]}-{CELLS[b]}" for a in range(16) for b in range(16)}
+T_DISCARD = tuple(tuple(f"discard W{w + 1} {LETTERS[c]}" for c in range(5)) for w in range(4))
+T_MISSION_TILE = tuple(f"mission {COL[c]}" for c in range(4))
+T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
 
 
 class MajolicaState(State):
@@ -669,6 +682,27 @@ class MajolicaState(State):
         if isinstance(action, str) and action in self._legal_tuple():
             return
         _diagnose(self, action)
+
+    def play(self, action) -> MajolicaState:
+        """Play an action (a legal notation, spacing and case free) for the seat to move: see
+        :meth:`zongshi_widgets.core.State.play` (same checks, same errors). A notation exactly
+        as listed by :meth:`legal_actions` takes a short path; anything else goes the general way.
+
+        Returns:
+            MajolicaState: the new position; this state is unchanged.
+
+        Raises:
+            IllegalAction: the action breaks a rule, cannot be read, or the game is over.
+        """
+        legal = self._legal
+        if legal is None or self.seat is None or action.__class__ is not str or action not in legal:
+            return State.play(self, action)
+        w = _Work(self)
+        w.act(action)
+        after = w.freeze(self.history + (action,))
+        after._origin = self._origin
+        after._sample = self._sample
+        return after
 
     def _apply(self, action: str) -> MajolicaState:
         w = _Work(self)
@@ -976,7 +1010,9 @@ def can_run(state_or_work, seat_player: Player | None, w: int, ws=None) -> bool:
     return any(ws[c] and card_open(game, card, p.fills[w], c) for c in range(4))
 
 
-def _legal(s: MajolicaState) -> list[str]:
+def _legal_reference(s: MajolicaState) -> list[str]:
+    """Every legal action of ``s`` (reference version, slow and plain: notations built one by
+    one). :func:`_legal` is the fast path, checked against this one by the tests."""
     g, step, p = s.game, s.step, s.players[s.seat]
     cid = g.cids
     out: list[str] = []
@@ -1033,6 +1069,57 @@ def _legal(s: MajolicaState) -> list[str]:
         out.append("end")
     if g.free_discard and step in ("select", "place", "finish"):
         out += [f"discard W{w + 1} {LETTERS[c]}" for w in range(4) for c in range(5) if p.ws[w][c]]
+    return out
+
+
+def _legal(s: MajolicaState) -> list[str]:
+    """Every legal action of ``s`` (fast path: notations from the tables built once; the same
+    list as :func:`_legal_reference`, which the tests check along random games)."""
+    g, step = s.game, s.step
+    if step == "select":
+        if g.solo:
+            out = ["take all"]
+            display = s.display
+            for c in sorted(set(s.revealed)):
+                row = g.t_solo_card[c]
+                out += [row[i] for i in display]
+                out.append(T_SOLO_ARRANGE[c])
+        else:
+            up, display = s.up, s.display
+            out = [T_RUN_TEXT[r] for r in _runs(up, g.whole_runs)]
+            table = g.t_take_card
+            for i in BORDER:
+                if up >> i & 1:
+                    row = table[i]
+                    out += [row[k] for k in display]
+                    out.append(T_TAKE_ARRANGE[i])
+    elif step == "place":
+        p = s.players[s.seat]
+        out = []
+        if s.pend is not None:
+            out += T_PLACE
+            if s.took4 and p.mission == 3:
+                out += [T_MISSION_TILE[c] for c in range(4) if s.pend[c] and not p.mstore >> c & 1]
+        if s.pcard >= 0:
+            out += T_SLOT
+        if s.parr:
+            slots = p.slots
+            arr = g.t_arrange.get(slots)
+            if arr is None:
+                if len(g.t_arrange) > 4096:
+                    g.t_arrange.clear()  # bounded memory in very long sessions
+                cid = g.cids
+                arr = g.t_arrange[slots] = tuple("arrange " + " ".join(cid[i] if i >= 0 else "-" for i in perm) for perm in _perms(slots))
+            out += arr
+    elif step == "finish":
+        out = ["end"]
+    else:
+        return _legal_reference(s)
+    if g.free_discard:
+        for w, ws in enumerate(s.players[s.seat].ws):
+            if any(ws):
+                row = T_DISCARD[w]
+                out += [row[c] for c in range(5) if ws[c]]
     return out
 
 
@@ -1147,6 +1234,10 @@ def _diagnose(s: MajolicaState, action) -> None:
     raise IllegalAction("majolica.action.not-legal", f"{action!r} is not legal here ({STEP_TEXT[s.step]}). Legal now: {sample}")
 
 
+#: ``Player`` from a 9-tuple of its fields, without the keyword handling of ``Player(...)``.
+_new_player = Player._make
+
+
 class _Work:
     """A mutable working copy of a state while one action is applied (the mover's board as lists)."""
 
@@ -1155,20 +1246,20 @@ class _Work:
         self.game = s.game
         _transfer(self, s)
         p = s.players[s.seat]
-        self.ws = [list(x) for x in p.ws]
+        self.ws = list(map(list, p.ws))
         self.slots = list(p.slots)
-        self.fills = [list(f) for f in p.fills]
+        self.fills = list(map(list, p.fills))
         self.done = list(p.done)
-        self.tokens, self.purples, self.blooms, self.mission, self.mstore = p.tokens, p.purples, p.blooms, p.mission, p.mstore
+        _, _, _, _, self.tokens, self.purples, self.blooms, self.mission, self.mstore = p
         self.me = s.seat
         self.chance = s.chance
         self.chance_copied = False
 
     # -- the player's board -----------------------------------------------------------------------
     def player(self) -> Player:
-        return Player(
-            tuple(tuple(x) for x in self.ws), tuple(self.slots), tuple(tuple(f) for f in self.fills), tuple(self.done),
-            self.tokens, self.purples, self.blooms, self.mission, self.mstore,
+        return _new_player(
+            (tuple(map(tuple, self.ws)), tuple(self.slots), tuple(map(tuple, self.fills)), tuple(self.done),
+             self.tokens, self.purples, self.blooms, self.mission, self.mstore),
         )  # fmt: skip
 
     def freeze(self, history) -> MajolicaState:
@@ -1438,7 +1529,9 @@ class _Work:
                     continue
                 self.step = "fragment"
                 return
-            runnable = [w for w in range(4) if self.runnable(w)]
+            wss, cap = self.ws, g.cap
+            # only a full workshop can run (pattern_met's first test, done here without a call)
+            runnable = [w for w in range(4) if sum(wss[w]) == cap[w] and self.runnable(w)]
             if runnable or self.bonus:
                 if len(runnable) == 1 and not self.bonus:
                     self._start_run(runnable[0])
@@ -1460,11 +1553,11 @@ class _Work:
         players[self.me] = self.player()
         self.players = tuple(players)
         p = self.players[seat]
-        self.ws = [list(x) for x in p.ws]
+        self.ws = list(map(list, p.ws))
         self.slots = list(p.slots)
-        self.fills = [list(f) for f in p.fills]
+        self.fills = list(map(list, p.fills))
         self.done = list(p.done)
-        self.tokens, self.purples, self.blooms, self.mission, self.mstore = p.tokens, p.purples, p.blooms, p.mission, p.mstore
+        _, _, _, _, self.tokens, self.purples, self.blooms, self.mission, self.mstore = p
         self.me = seat
         self.seat = seat
 
