@@ -55,6 +55,7 @@ LETTERS = "RYBGP"
 FILES = "abcd"
 #: Grid cells on the outer edge (rulebook, 1. Select Majolica Tiles: "on the outer edge").
 BORDER = tuple(i for i in range(16) if i // 4 in (0, 3) or i % 4 in (0, 3))
+BORDER_MASK = sum(1 << i for i in BORDER)
 #: Border lines: rows 1 and 4 (left to right), columns a and d (top to bottom).
 LINES = (tuple(range(0, 4)), tuple(range(12, 16)), tuple(range(0, 16, 4)), tuple(range(3, 16, 4)))
 SEATS = ("red", "yellow", "blue", "green")
@@ -600,6 +601,11 @@ _ns: dict = {}
 exec("def _transfer(dst, src):\n" + "".join(f"    dst.{k} = src.{k}\n" for k in FIELDS), _ns)
 #: ``_transfer(dst, src)`` copies every field of FIELDS (generated once: a plain attribute copy).
 _transfer = _ns["_transfer"]
+#: Working slots of a state while an action is applied to it (:class:`_Work`).
+_SCRATCH = ("ws", "slots", "fills", "done", "tokens", "purples", "blooms", "mission", "mstore", "me", "chance_copied")
+exec("def _clear(obj):\n" + "".join(f"    del obj.{k}\n" for k in _SCRATCH), _ns)
+#: ``_clear(obj)`` unsets the working slots (_SCRATCH) of a state.
+_clear = _ns["_clear"]
 CELLS = tuple(cell_name(i) for i in range(16))
 # Notation tables for the fast legal-action generator (:func:`_legal`); the notations are those
 # :func:`_legal_reference` writes one by one.
@@ -618,7 +624,9 @@ class MajolicaState(State):
     Actions are their notations (str); :meth:`legal_actions` lists them in a stable order.
     """
 
-    __slots__ = FIELDS + ("_legal",)
+    # _SCRATCH: the mover's board as lists while an action is applied (see _Work); never set on
+    # a finished state
+    __slots__ = FIELDS + ("_legal",) + _SCRATCH
 
     def __init__(self, game, history, chance, *values):
         super().__init__(game, history, chance)
@@ -697,17 +705,16 @@ class MajolicaState(State):
         legal = self._legal
         if legal is None or self.seat is None or action.__class__ is not str or action not in legal:
             return State.play(self, action)
-        w = _Work(self)
+        w = _Work(self, self.history + (action,))
+        w._origin = self._origin
+        w._sample = self._sample
         w.act(action)
-        after = w.freeze(self.history + (action,))
-        after._origin = self._origin
-        after._sample = self._sample
-        return after
+        return w.freeze()
 
     def _apply(self, action: str) -> MajolicaState:
-        w = _Work(self)
+        w = _Work(self, self.history + (action,))
         w.act(action)
-        return w.freeze(self.history + (action,))
+        return w.freeze()
 
     # -- views ---------------------------------------------------------------------------------
     def public_view(self) -> dict:
@@ -1238,13 +1245,17 @@ def _diagnose(s: MajolicaState, action) -> None:
 _new_player = Player._make
 
 
-class _Work:
-    """A mutable working copy of a state while one action is applied (the mover's board as lists)."""
+class _Work(MajolicaState):
+    """The next state while one action is applied to it: a copy of the state with the mover's
+    board unpacked as lists (the working slots _SCRATCH), which :meth:`freeze` packs back, turning
+    the object into a plain :class:`MajolicaState` (same slots, so the class can change)."""
 
-    def __init__(self, s: MajolicaState):
-        self.s = s
-        self.game = s.game
+    __slots__ = ()
+
+    def __init__(self, s: MajolicaState, history: tuple | None = None):
+        State.__init__(self, s.game, s.history if history is None else history, s.chance)
         _transfer(self, s)
+        self._legal = None
         p = s.players[s.seat]
         self.ws = list(map(list, p.ws))
         self.slots = list(p.slots)
@@ -1252,7 +1263,6 @@ class _Work:
         self.done = list(p.done)
         _, _, _, _, self.tokens, self.purples, self.blooms, self.mission, self.mstore = p
         self.me = s.seat
-        self.chance = s.chance
         self.chance_copied = False
 
     # -- the player's board -----------------------------------------------------------------------
@@ -1262,15 +1272,17 @@ class _Work:
              self.tokens, self.purples, self.blooms, self.mission, self.mstore),
         )  # fmt: skip
 
-    def freeze(self, history) -> MajolicaState:
+    def freeze(self, history=None) -> MajolicaState:
+        """Pack the mover's board back and become a plain :class:`MajolicaState` (returned);
+        ``history`` replaces the history when given."""
         players = list(self.players)
         players[self.me] = self.player()
-        new = MajolicaState.__new__(MajolicaState)
-        State.__init__(new, self.game, history, self.chance)
-        _transfer(new, self)
-        new.players = tuple(players)
-        new._legal = None
-        return new
+        self.players = tuple(players)
+        if history is not None:
+            self.history = history
+        _clear(self)
+        self.__class__ = MajolicaState
+        return self
 
     def runnable(self, w: int) -> bool:
         g, ws = self.game, self.ws[w]
@@ -1585,7 +1597,7 @@ class _Work:
                 self.step = "select"
                 return
         else:
-            if sum(self.up >> i & 1 for i in BORDER) >= 4:
+            if (self.up & BORDER_MASK).bit_count() >= 4:  # face-up tiles on the outer edge
                 self._switch((self.seat + 1) % g.players)
                 self.step = "select"
                 return
