@@ -616,6 +616,11 @@ T_RUN_TEXT = {(a, b): f"take {CELLS[a]}-{CELLS[b]}" for a in range(16) for b in 
 T_DISCARD = tuple(tuple(f"discard W{w + 1} {LETTERS[c]}" for c in range(5)) for w in range(4))
 T_MISSION_TILE = tuple(f"mission {COL[c]}" for c in range(4))
 T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
+# Filled as met (bounded: 4096 outer-edge masks; workshop contents stay small):
+#: per whole_runs (False, True): face-up outer-edge mask -> (option A notations, face-up outer cells)
+_SELECT_PARTS: tuple[dict, dict] = ({}, {})
+#: per workshop: its contents (5 counts) -> the free-discard notations (Tip 1)
+_DISCARDS: tuple[dict, ...] = ({}, {}, {}, {})
 
 
 class MajolicaState(State):
@@ -1092,14 +1097,18 @@ def _legal(s: MajolicaState) -> list[str]:
                 out += [row[i] for i in display]
                 out.append(T_SOLO_ARRANGE[c])
         else:
-            up, display = s.up, s.display
-            out = [T_RUN_TEXT[r] for r in _runs(up, g.whole_runs)]
+            display, whole = s.display, g.whole_runs
+            mask = s.up & BORDER_MASK
+            part = _SELECT_PARTS[whole].get(mask)
+            if part is None:
+                runs = tuple(T_RUN_TEXT[r] for r in _runs(mask, whole))
+                part = _SELECT_PARTS[whole][mask] = (runs, tuple(i for i in BORDER if mask >> i & 1))
+            out = list(part[0])
             table = g.t_take_card
-            for i in BORDER:
-                if up >> i & 1:
-                    row = table[i]
-                    out += [row[k] for k in display]
-                    out.append(T_TAKE_ARRANGE[i])
+            for i in part[1]:
+                row = table[i]
+                out += [row[k] for k in display]
+                out.append(T_TAKE_ARRANGE[i])
     elif step == "place":
         p = s.players[s.seat]
         out = []
@@ -1124,9 +1133,11 @@ def _legal(s: MajolicaState) -> list[str]:
         return _legal_reference(s)
     if g.free_discard:
         for w, ws in enumerate(s.players[s.seat].ws):
-            if any(ws):
-                row = T_DISCARD[w]
-                out += [row[c] for c in range(5) if ws[c]]
+            have = _DISCARDS[w].get(ws)
+            if have is None:
+                have = _DISCARDS[w][ws] = tuple(T_DISCARD[w][c] for c in range(5) if ws[c])
+            if have:
+                out += have
     return out
 
 
@@ -1275,9 +1286,10 @@ class _Work(MajolicaState):
     def freeze(self, history=None) -> MajolicaState:
         """Pack the mover's board back and become a plain :class:`MajolicaState` (returned);
         ``history`` replaces the history when given."""
-        players = list(self.players)
-        players[self.me] = self.player()
-        self.players = tuple(players)
+        if self.me is not None:  # (None: the turn passed, the board is stored already)
+            players = list(self.players)
+            players[self.me] = self.player()
+            self.players = tuple(players)
         if history is not None:
             self.history = history
         _clear(self)
@@ -1560,17 +1572,13 @@ class _Work(MajolicaState):
             return
 
     def _switch(self, seat: int) -> None:
-        """Hand the turn to ``seat``: store the mover's board and load ``seat``'s."""
+        """Hand the turn to ``seat``: store the mover's board. Every caller ends the action right
+        after, so ``seat``'s board is not unpacked (its stored one stays as it is); the working
+        board is dropped (``me`` None, the lists None) so that a later use would fail loudly."""
         players = list(self.players)
         players[self.me] = self.player()
         self.players = tuple(players)
-        p = self.players[seat]
-        self.ws = list(map(list, p.ws))
-        self.slots = list(p.slots)
-        self.fills = list(map(list, p.fills))
-        self.done = list(p.done)
-        _, _, _, _, self.tokens, self.purples, self.blooms, self.mission, self.mstore = p
-        self.me = seat
+        self.ws = self.slots = self.fills = self.done = self.me = None
         self.seat = seat
 
     def _reveal(self) -> None:
