@@ -17,7 +17,7 @@ import zongshi_widgets as zw
 from zongshi_widgets.agents import agent
 from zongshi_widgets.core import State
 from zongshi_widgets.games.majolica import pattern_met
-from zongshi_widgets.games.majolica.rules import BORDER, LINES, MajolicaState, _legal_reference, _runs, _Work, can_run
+from zongshi_widgets.games.majolica.rules import BORDER, LINES, MajolicaState, _board_value, _legal_reference, _runs, _Work, can_run
 
 ALL = {"cascading_bloom": True, "kaleidoscopic": True, "missions": True}
 MIXES = [{}, ALL]
@@ -262,3 +262,20 @@ def test_fast_play_matches_the_general_path():
         _varied_game(players, 3, options, each)
         _greedy_line(players, options, each, actions=100)
     assert {"select", "place", "move", "fragment", "finish"} <= set(steps)
+
+
+def test_greedy_value_short_path_matches_the_reference():
+    """MajolicaState.greedy_value's short path (no history, values cached per board) equals the
+    plain way: play the action, value the mover's board (rules._board_value)."""
+    looked = 0
+
+    def each(s):
+        nonlocal looked
+        if s.is_over:
+            return
+        for a in s.legal_actions():
+            assert s.greedy_value(a) == _board_value(s.game, s.play(a).players[s.to_move])
+            looked += 1
+
+    _greedy_line(4, ALL, each, actions=120)
+    assert looked > 500

@@ -274,6 +274,7 @@ class Majolica(Game):
         self.t_take_card = tuple(tuple(f"take {CELLS[i]} + {c}" for c in self.cids) for i in range(16))
         self.t_solo_card = tuple(tuple(f"take {COL[k]} + {c}" for c in self.cids) for k in range(4))
         self.t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
+        self.t_board_value: dict = {}  # Player -> _board_value (greedy_value's cache, filled as met)
         self._freeze()
 
     @property
@@ -930,9 +931,22 @@ class MajolicaState(State):
         Returns:
             float: the value.
         """
-        seat = self.seat
+        seat, g = self.seat, self.game
+        if seat is not None and action.__class__ is str and action in self._legal_tuple():
+            # short path: apply the listed action without building the history (the position is
+            # only looked at), and value the board once per distinct board (a cache on the game)
+            w = _Work(self, ())
+            w.act(action)
+            board = w.freeze().players[seat]
+            cache = g.t_board_value
+            v = cache.get(board)
+            if v is None:
+                if len(cache) > 65536:
+                    cache.clear()  # bounded memory in long sessions
+                v = cache[board] = _board_value(g, board)
+            return v
         after = self.play(action)
-        return _board_value(self.game, after.players[seat])
+        return _board_value(g, after.players[seat])
 
     def digest(self) -> str:
         """A short hash of the whole position."""
