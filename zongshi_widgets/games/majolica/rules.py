@@ -27,6 +27,11 @@ A game is a :class:`Majolica` (rules, components, variant options); a position i
 The game also ends after ``stall_rounds`` rounds without a completed design card (an engine
 option, not a rule of the book; see :class:`Majolica`).
 
+Speed (``benchmarks/majolica_games.py``): legal actions come from notation tables built once
+(:func:`_legal`; the plain :func:`_legal_reference` is kept and the tests compare the two), an
+action is applied in the new state itself (:class:`_Work`), and ``play`` takes a short path for
+a notation exactly as listed (the framework's general path otherwise; tests compare both).
+
 Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
 columns a and d. Colours are ``R Y B G``; ``P`` is a purple (wild) tile of City Hall.
 
@@ -271,10 +276,10 @@ class Majolica(Game):
         self.blank = tuple(c.blank for c in self.cards)
         self.size = tuple(c.size for c in self.cards)
         # notation tables for the fast legal-action generator (see _legal)
-        self.t_take_card = tuple(tuple(f"take {CELLS[i]} + {c}" for c in self.cids) for i in range(16))
-        self.t_solo_card = tuple(tuple(f"take {COL[k]} + {c}" for c in self.cids) for k in range(4))
-        self.t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
-        self.t_board_value: dict = {}  # Player -> _board_value (greedy_value's cache, filled as met)
+        self._t_take_card = tuple(tuple(f"take {CELLS[i]} + {c}" for c in self.cids) for i in range(16))
+        self._t_solo_card = tuple(tuple(f"take {COL[k]} + {c}" for c in self.cids) for k in range(4))
+        self._t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
+        self._t_board_value: dict = {}  # Player -> _board_value (greedy_value's cache, filled as met)
         self._freeze()
 
     @property
@@ -938,7 +943,7 @@ class MajolicaState(State):
             w = _Work(self, ())
             w.act(action)
             board = w.freeze().players[seat]
-            cache = g.t_board_value
+            cache = g._t_board_value
             v = cache.get(board)
             if v is None:
                 if len(cache) > 65536:
@@ -1107,7 +1112,7 @@ def _legal(s: MajolicaState) -> list[str]:
             out = ["take all"]
             display = s.display
             for c in sorted(set(s.revealed)):
-                row = g.t_solo_card[c]
+                row = g._t_solo_card[c]
                 out += [row[i] for i in display]
                 out.append(T_SOLO_ARRANGE[c])
         else:
@@ -1118,7 +1123,7 @@ def _legal(s: MajolicaState) -> list[str]:
                 runs = tuple(T_RUN_TEXT[r] for r in _runs(mask, whole))
                 part = _SELECT_PARTS[whole][mask] = (runs, tuple(i for i in BORDER if mask >> i & 1))
             out = list(part[0])
-            table = g.t_take_card
+            table = g._t_take_card
             for i in part[1]:
                 row = table[i]
                 out += [row[k] for k in display]
@@ -1134,12 +1139,12 @@ def _legal(s: MajolicaState) -> list[str]:
             out += T_SLOT
         if s.parr:
             slots = p.slots
-            arr = g.t_arrange.get(slots)
+            arr = g._t_arrange.get(slots)
             if arr is None:
-                if len(g.t_arrange) > 4096:
-                    g.t_arrange.clear()  # bounded memory in very long sessions
+                if len(g._t_arrange) > 4096:
+                    g._t_arrange.clear()  # bounded memory in very long sessions
                 cid = g.cids
-                arr = g.t_arrange[slots] = tuple("arrange " + " ".join(cid[i] if i >= 0 else "-" for i in perm) for perm in _perms(slots))
+                arr = g._t_arrange[slots] = tuple("arrange " + " ".join(cid[i] if i >= 0 else "-" for i in perm) for perm in _perms(slots))
             out += arr
     elif step == "finish":
         out = ["end"]
