@@ -43,6 +43,7 @@ resamples exactly these and the future of chance.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import os
@@ -1271,8 +1272,8 @@ def _diagnose(s: MajolicaState, action) -> None:
     raise IllegalAction("majolica.action.not-legal", f"{action!r} is not legal here ({STEP_TEXT[s.step]}). Legal now: {sample}")
 
 
-#: ``Player`` from a 9-tuple of its fields, without the keyword handling of ``Player(...)``.
-_new_player = Player._make
+#: ``Player`` from a 9-tuple of its fields (``Player._make`` without its Python-level call).
+_new_player = functools.partial(tuple.__new__, Player)
 
 
 class _Work(MajolicaState):
