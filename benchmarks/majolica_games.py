@@ -13,7 +13,9 @@ Solo games last 6 rounds.
 With ``--greedy N`` it also plays N games per player count (2 to 4) between the generic
 ``greedy`` bots (``MajolicaState.greedy_value``), by the rulebook alone (``stall_rounds=None``),
 and prints how many rounds they last and the longest stretch of rounds without a completed
-design card: the figures behind the ``stall_rounds`` default.
+design card (the figures behind the ``stall_rounds`` default), with the speed of these realistic
+games: actions per game, games and actions per CPU second (bots' thinking included), and all
+positions played per second (the actions plus the bots' one-action look-aheads).
 
 Usage: python benchmarks/majolica_games.py [--seconds 3] [--stall-rounds 40] [--greedy 6]
 """
@@ -42,19 +44,22 @@ def random_game(game, seed: int) -> tuple[int, int, bool]:
     return actions, state.round, any(len(p.done) >= 5 for p in state.players)
 
 
-def greedy_game(players: int, seed: int, max_rounds: int = 200) -> tuple[int, bool, int]:
+def greedy_game(players: int, seed: int, max_rounds: int = 200) -> tuple[int, bool, int, int, int]:
     """One game between greedy bots by the rulebook alone; return (rounds, ended by five
-    completed cards, longest stretch of rounds without a completed card)."""
+    completed cards, longest stretch of rounds without a completed card, actions played,
+    positions the bots looked at: one ``greedy_value`` play per legal action of each decision)."""
     game = zw.game("majolica", players=players, stall_rounds=None)
     state = game.new_state(seed=seed)
     bots = [agent("greedy", seed=seed * 10 + k, game=game) for k in range(players)]
-    last, gap, done = 0, 0, 0
+    last, gap, done, actions, looked = 0, 0, 0, 0, 0
     while not state.is_over and state.round <= max_rounds:
+        looked += len(state.legal_actions())
         state = state.play(bots[state.to_move].choose(state))
+        actions += 1
         now = sum(len(p.done) for p in state.players)
         if now > done:
             gap, last, done = max(gap, state.round - last), state.round, now
-    return state.round, state.is_over, max(gap, state.round - last)
+    return state.round, state.is_over, max(gap, state.round - last), actions, looked
 
 
 def main() -> None:
@@ -86,12 +91,22 @@ def main() -> None:
 
     if args.greedy:
         print(f"\ngreedy bots, stall_rounds=None: {args.greedy} games per player count")
-        print(f"{'players':>7}  {'rounds min/median/max':>21}  {'5 cards':>7}  {'longest stretch without a completed card':>40}")
+        print(
+            f"{'players':>7}  {'rounds min/median/max':>21}  {'5 cards':>7}  {'longest stretch without a completed card':>40}"
+            f"  {'actions/game':>12}  {'games/s':>7}  {'actions/s':>9}  {'positions/s':>11}"
+        )
         for players in (2, 3, 4):
+            cpu = time.process_time()
             runs = [greedy_game(players, seed) for seed in range(1, args.greedy + 1)]
-            rounds = [r for r, _, _ in runs]
+            used = time.process_time() - cpu
+            rounds = [r for r, *_ in runs]
+            actions, looked = sum(r[3] for r in runs), sum(r[4] for r in runs)
             spread = f"{min(rounds)}/{statistics.median(rounds):g}/{max(rounds)}"
-            print(f"{players:>7}  {spread:>21}  {sum(e for _, e, _ in runs) / len(runs):>7.0%}  {max(g for _, _, g in runs):>40}")
+            print(
+                f"{players:>7}  {spread:>21}  {sum(r[1] for r in runs) / len(runs):>7.0%}  {max(r[2] for r in runs):>40}"
+                f"  {actions / len(runs):>12.0f}  {len(runs) / used:>7.2f}  {actions / used:>9.0f}  {(actions + looked) / used:>11.0f}"
+            )
+        print("(games/s and actions/s include the bots' thinking: each decision plays every legal action once; positions/s counts those plays too)")
 
 
 if __name__ == "__main__":

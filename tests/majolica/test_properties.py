@@ -14,8 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import zongshi_widgets as zw
+from zongshi_widgets.agents import agent
+from zongshi_widgets.core import State
 from zongshi_widgets.games.majolica import pattern_met
-from zongshi_widgets.games.majolica.rules import BORDER, LINES, _runs, _Work, can_run
+from zongshi_widgets.games.majolica.rules import BORDER, LINES, MajolicaState, _board_value, _legal_reference, _runs, _Work, can_run
 
 ALL = {"cascading_bloom": True, "kaleidoscopic": True, "missions": True}
 MIXES = [{}, ALL]
@@ -189,3 +191,91 @@ def test_runnable_fast_path_matches_the_reference():
                 assert work.runnable(w) == can_run(s, s.players[s.to_move], w)
 
         random_game(players, 21, options, each=each)
+
+
+def _varied_game(players: int, seed: int, options: dict, each) -> None:
+    """A random game that mostly avoids free discards and ``end`` (so workshops fill, run,
+    fragment and overflow), calling ``each(state)`` before every action."""
+    game = zw.game("majolica", players=players, stall_rounds=4, **options)
+    s = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    while not s.is_over:
+        each(s)
+        legal = s.legal_actions()
+        keen = [a for a in legal if not a.startswith(("discard W", "end"))]
+        pick = keen if keen and rng.random() < 0.85 else legal
+        s = s.play(pick[rng.randrange(len(pick))])
+    each(s)
+
+
+def _greedy_line(players: int, options: dict, each, actions: int = 160) -> None:
+    """The first ``actions`` actions between the generic greedy bots (they fill workshops, so
+    runs, moves, fragmentation and completed cards happen), calling ``each(state)`` before each."""
+    game = zw.game("majolica", players=players, **options)
+    s = game.new_state(seed=players)
+    bots = [agent("greedy", seed=k, game=game) for k in range(players)]
+    for _ in range(actions):
+        if s.is_over:
+            break
+        each(s)
+        s = s.play(bots[s.to_move].choose(s))
+    each(s)
+
+
+@pytest.mark.parametrize(
+    "players,options",
+    [(1, {}), (1, ALL), (2, {"whole_runs": False}), (3, ALL), (4, {}), (4, {**ALL, "discard_any_time": False, "fragment": "W2 W3"})],
+)
+def test_fast_legal_actions_match_the_reference(players, options):
+    """The table-driven legal-action generator (rules._legal) lists exactly what the plain
+    reference (rules._legal_reference) lists, in the same order, at every step of varied games
+    (rulebook, Gameplay: 1. Select, 2. Place, Run Workshop(s); Tip 1 discards)."""
+    seen = Counter()
+
+    def each(s):
+        if not s.is_over:
+            seen[s.step] += 1
+            assert s.legal_actions() == _legal_reference(s)
+
+    for seed in range(2):
+        _varied_game(players, seed, options, each)
+    _greedy_line(players, options, each)
+    assert seen["select"] and seen["place"]
+
+
+def test_fast_play_matches_the_general_path():
+    """MajolicaState.play's short path (a notation exactly as listed) gives the very position the
+    general path of the framework (State.play: parse, check, apply) gives, history included."""
+    steps = Counter()
+
+    def each(s):
+        if s.is_over:
+            return
+        steps[s.step] += 1
+        for a in s.legal_actions()[:8]:
+            fast, ref = s.play(a), State.play(s, a)
+            assert type(fast) is type(ref) is MajolicaState
+            assert fast == ref and fast.history == ref.history and fast.chance.to_json() == ref.chance.to_json()
+            assert fast.legal_actions() == ref.legal_actions()
+
+    for players, options in ((1, ALL), (3, {}), (4, ALL)):
+        _varied_game(players, 3, options, each)
+        _greedy_line(players, options, each, actions=100)
+    assert {"select", "place", "move", "fragment", "finish"} <= set(steps)
+
+
+def test_greedy_value_short_path_matches_the_reference():
+    """MajolicaState.greedy_value's short path (no history, values cached per board) equals the
+    plain way: play the action, value the mover's board (rules._board_value)."""
+    looked = 0
+
+    def each(s):
+        nonlocal looked
+        if s.is_over:
+            return
+        for a in s.legal_actions():
+            assert s.greedy_value(a) == _board_value(s.game, s.play(a).players[s.to_move])
+            looked += 1
+
+    _greedy_line(4, ALL, each, actions=120)
+    assert looked > 500

@@ -27,6 +27,11 @@ A game is a :class:`Majolica` (rules, components, variant options); a position i
 The game also ends after ``stall_rounds`` rounds without a completed design card (an engine
 option, not a rule of the book; see :class:`Majolica`).
 
+Speed (``benchmarks/majolica_games.py``): legal actions come from notation tables built once
+(:func:`_legal`; the plain :func:`_legal_reference` is kept and the tests compare the two), an
+action is applied in the new state itself (:class:`_Work`), and ``play`` takes a short path for
+a notation exactly as listed (the framework's general path otherwise; tests compare both).
+
 Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
 columns a and d. Colours are ``R Y B G``; ``P`` is a purple (wild) tile of City Hall.
 
@@ -38,6 +43,7 @@ resamples exactly these and the future of chance.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import os
@@ -55,6 +61,7 @@ LETTERS = "RYBGP"
 FILES = "abcd"
 #: Grid cells on the outer edge (rulebook, 1. Select Majolica Tiles: "on the outer edge").
 BORDER = tuple(i for i in range(16) if i // 4 in (0, 3) or i % 4 in (0, 3))
+BORDER_MASK = sum(1 << i for i in BORDER)
 #: Border lines: rows 1 and 4 (left to right), columns a and d (top to bottom).
 LINES = (tuple(range(0, 4)), tuple(range(12, 16)), tuple(range(0, 16, 4)), tuple(range(3, 16, 4)))
 SEATS = ("red", "yellow", "blue", "green")
@@ -269,6 +276,11 @@ class Majolica(Game):
         self.need = tuple(c.spaces for c in self.cards)
         self.blank = tuple(c.blank for c in self.cards)
         self.size = tuple(c.size for c in self.cards)
+        # notation tables for the fast legal-action generator (see _legal)
+        self._t_take_card = tuple(tuple(f"take {CELLS[i]} + {c}" for c in self.cids) for i in range(16))
+        self._t_solo_card = tuple(tuple(f"take {COL[k]} + {c}" for c in self.cids) for k in range(4))
+        self._t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
+        self._t_board_value: dict = {}  # Player -> _board_value (greedy_value's cache, filled as met)
         self._freeze()
 
     @property
@@ -596,7 +608,26 @@ _ns: dict = {}
 exec("def _transfer(dst, src):\n" + "".join(f"    dst.{k} = src.{k}\n" for k in FIELDS), _ns)
 #: ``_transfer(dst, src)`` copies every field of FIELDS (generated once: a plain attribute copy).
 _transfer = _ns["_transfer"]
+#: Working slots of a state while an action is applied to it (:class:`_Work`).
+_SCRATCH = ("ws", "slots", "fills", "done", "tokens", "purples", "blooms", "mission", "mstore", "me", "chance_copied")
+exec("def _clear(obj):\n" + "".join(f"    del obj.{k}\n" for k in _SCRATCH), _ns)
+#: ``_clear(obj)`` unsets the working slots (_SCRATCH) of a state.
+_clear = _ns["_clear"]
 CELLS = tuple(cell_name(i) for i in range(16))
+# Notation tables for the fast legal-action generator (:func:`_legal`); the notations are those
+# :func:`_legal_reference` writes one by one.
+T_PLACE = tuple(f"place W{w + 1}" for w in range(4))
+T_SLOT = tuple(f"slot {k + 1}" for k in range(3))
+T_TAKE_ARRANGE = tuple(f"take {CELLS[i]} + arrange" for i in range(16))
+T_RUN_TEXT = {(a, b): f"take {CELLS[a]}-{CELLS[b]}" for a in range(16) for b in range(16)}
+T_DISCARD = tuple(tuple(f"discard W{w + 1} {LETTERS[c]}" for c in range(5)) for w in range(4))
+T_MISSION_TILE = tuple(f"mission {COL[c]}" for c in range(4))
+T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
+# Filled as met (bounded: 4096 outer-edge masks; workshop contents stay small):
+#: per whole_runs (False, True): face-up outer-edge mask -> (option A notations, face-up outer cells)
+_SELECT_PARTS: tuple[dict, dict] = ({}, {})
+#: per workshop: its contents (5 counts) -> the free-discard notations (Tip 1)
+_DISCARDS: tuple[dict, ...] = ({}, {}, {}, {})
 
 
 class MajolicaState(State):
@@ -605,7 +636,9 @@ class MajolicaState(State):
     Actions are their notations (str); :meth:`legal_actions` lists them in a stable order.
     """
 
-    __slots__ = FIELDS + ("_legal",)
+    # _SCRATCH: the mover's board as lists while an action is applied (see _Work); never set on
+    # a finished state
+    __slots__ = FIELDS + ("_legal",) + _SCRATCH
 
     def __init__(self, game, history, chance, *values):
         super().__init__(game, history, chance)
@@ -670,10 +703,30 @@ class MajolicaState(State):
             return
         _diagnose(self, action)
 
-    def _apply(self, action: str) -> MajolicaState:
-        w = _Work(self)
+    def play(self, action) -> MajolicaState:
+        """Play an action (a legal notation, spacing and case free) for the seat to move: see
+        :meth:`zongshi_widgets.core.State.play` (same checks, same errors). A notation exactly
+        as listed by :meth:`legal_actions` takes a short path; anything else goes the general way.
+
+        Returns:
+            MajolicaState: the new position; this state is unchanged.
+
+        Raises:
+            IllegalAction: the action breaks a rule, cannot be read, or the game is over.
+        """
+        legal = self._legal
+        if legal is None or self.seat is None or action.__class__ is not str or action not in legal:
+            return State.play(self, action)
+        w = _Work(self, self.history + (action,))
+        w._origin = self._origin
+        w._sample = self._sample
         w.act(action)
-        return w.freeze(self.history + (action,))
+        return w.freeze()
+
+    def _apply(self, action: str) -> MajolicaState:
+        w = _Work(self, self.history + (action,))
+        w.act(action)
+        return w.freeze()
 
     # -- views ---------------------------------------------------------------------------------
     def public_view(self) -> dict:
@@ -884,9 +937,22 @@ class MajolicaState(State):
         Returns:
             float: the value.
         """
-        seat = self.seat
+        seat, g = self.seat, self.game
+        if seat is not None and action.__class__ is str and action in self._legal_tuple():
+            # short path: apply the listed action without building the history (the position is
+            # only looked at), and value the board once per distinct board (a cache on the game)
+            w = _Work(self, ())
+            w.act(action)
+            board = w.freeze().players[seat]
+            cache = g._t_board_value
+            v = cache.get(board)
+            if v is None:
+                if len(cache) > 65536:
+                    cache.clear()  # bounded memory in long sessions
+                v = cache[board] = _board_value(g, board)
+            return v
         after = self.play(action)
-        return _board_value(self.game, after.players[seat])
+        return _board_value(g, after.players[seat])
 
     def digest(self) -> str:
         """A short hash of the whole position."""
@@ -976,7 +1042,9 @@ def can_run(state_or_work, seat_player: Player | None, w: int, ws=None) -> bool:
     return any(ws[c] and card_open(game, card, p.fills[w], c) for c in range(4))
 
 
-def _legal(s: MajolicaState) -> list[str]:
+def _legal_reference(s: MajolicaState) -> list[str]:
+    """Every legal action of ``s`` (reference version, slow and plain: notations built one by
+    one). :func:`_legal` is the fast path, checked against this one by the tests."""
     g, step, p = s.game, s.step, s.players[s.seat]
     cid = g.cids
     out: list[str] = []
@@ -1033,6 +1101,63 @@ def _legal(s: MajolicaState) -> list[str]:
         out.append("end")
     if g.free_discard and step in ("select", "place", "finish"):
         out += [f"discard W{w + 1} {LETTERS[c]}" for w in range(4) for c in range(5) if p.ws[w][c]]
+    return out
+
+
+def _legal(s: MajolicaState) -> list[str]:
+    """Every legal action of ``s`` (fast path: notations from the tables built once; the same
+    list as :func:`_legal_reference`, which the tests check along random games)."""
+    g, step = s.game, s.step
+    if step == "select":
+        if g.solo:
+            out = ["take all"]
+            display = s.display
+            for c in sorted(set(s.revealed)):
+                row = g._t_solo_card[c]
+                out += [row[i] for i in display]
+                out.append(T_SOLO_ARRANGE[c])
+        else:
+            display, whole = s.display, g.whole_runs
+            mask = s.up & BORDER_MASK
+            part = _SELECT_PARTS[whole].get(mask)
+            if part is None:
+                runs = tuple(T_RUN_TEXT[r] for r in _runs(mask, whole))
+                part = _SELECT_PARTS[whole][mask] = (runs, tuple(i for i in BORDER if mask >> i & 1))
+            out = list(part[0])
+            table = g._t_take_card
+            for i in part[1]:
+                row = table[i]
+                out += [row[k] for k in display]
+                out.append(T_TAKE_ARRANGE[i])
+    elif step == "place":
+        p = s.players[s.seat]
+        out = []
+        if s.pend is not None:
+            out += T_PLACE
+            if s.took4 and p.mission == 3:
+                out += [T_MISSION_TILE[c] for c in range(4) if s.pend[c] and not p.mstore >> c & 1]
+        if s.pcard >= 0:
+            out += T_SLOT
+        if s.parr:
+            slots = p.slots
+            arr = g._t_arrange.get(slots)
+            if arr is None:
+                if len(g._t_arrange) > 4096:
+                    g._t_arrange.clear()  # bounded memory in very long sessions
+                cid = g.cids
+                arr = g._t_arrange[slots] = tuple("arrange " + " ".join(cid[i] if i >= 0 else "-" for i in perm) for perm in _perms(slots))
+            out += arr
+    elif step == "finish":
+        out = ["end"]
+    else:
+        return _legal_reference(s)
+    if g.free_discard:
+        for w, ws in enumerate(s.players[s.seat].ws):
+            have = _DISCARDS[w].get(ws)
+            if have is None:
+                have = _DISCARDS[w][ws] = tuple(T_DISCARD[w][c] for c in range(5) if ws[c])
+            if have:
+                out += have
     return out
 
 
@@ -1147,39 +1272,49 @@ def _diagnose(s: MajolicaState, action) -> None:
     raise IllegalAction("majolica.action.not-legal", f"{action!r} is not legal here ({STEP_TEXT[s.step]}). Legal now: {sample}")
 
 
-class _Work:
-    """A mutable working copy of a state while one action is applied (the mover's board as lists)."""
+#: ``Player`` from a 9-tuple of its fields (``Player._make`` without its Python-level call).
+_new_player = functools.partial(tuple.__new__, Player)
 
-    def __init__(self, s: MajolicaState):
-        self.s = s
-        self.game = s.game
+
+class _Work(MajolicaState):
+    """The next state while one action is applied to it: a copy of the state with the mover's
+    board unpacked as lists (the working slots _SCRATCH), which :meth:`freeze` packs back, turning
+    the object into a plain :class:`MajolicaState` (same slots, so the class can change)."""
+
+    __slots__ = ()
+
+    def __init__(self, s: MajolicaState, history: tuple | None = None):
+        State.__init__(self, s.game, s.history if history is None else history, s.chance)
         _transfer(self, s)
+        self._legal = None
         p = s.players[s.seat]
-        self.ws = [list(x) for x in p.ws]
+        self.ws = list(map(list, p.ws))
         self.slots = list(p.slots)
-        self.fills = [list(f) for f in p.fills]
+        self.fills = list(map(list, p.fills))
         self.done = list(p.done)
-        self.tokens, self.purples, self.blooms, self.mission, self.mstore = p.tokens, p.purples, p.blooms, p.mission, p.mstore
+        _, _, _, _, self.tokens, self.purples, self.blooms, self.mission, self.mstore = p
         self.me = s.seat
-        self.chance = s.chance
         self.chance_copied = False
 
     # -- the player's board -----------------------------------------------------------------------
     def player(self) -> Player:
-        return Player(
-            tuple(tuple(x) for x in self.ws), tuple(self.slots), tuple(tuple(f) for f in self.fills), tuple(self.done),
-            self.tokens, self.purples, self.blooms, self.mission, self.mstore,
+        return _new_player(
+            (tuple(map(tuple, self.ws)), tuple(self.slots), tuple(map(tuple, self.fills)), tuple(self.done),
+             self.tokens, self.purples, self.blooms, self.mission, self.mstore),
         )  # fmt: skip
 
-    def freeze(self, history) -> MajolicaState:
-        players = list(self.players)
-        players[self.me] = self.player()
-        new = MajolicaState.__new__(MajolicaState)
-        State.__init__(new, self.game, history, self.chance)
-        _transfer(new, self)
-        new.players = tuple(players)
-        new._legal = None
-        return new
+    def freeze(self, history=None) -> MajolicaState:
+        """Pack the mover's board back and become a plain :class:`MajolicaState` (returned);
+        ``history`` replaces the history when given."""
+        if self.me is not None:  # (None: the turn passed, the board is stored already)
+            players = list(self.players)
+            players[self.me] = self.player()
+            self.players = tuple(players)
+        if history is not None:
+            self.history = history
+        _clear(self)
+        self.__class__ = MajolicaState
+        return self
 
     def runnable(self, w: int) -> bool:
         g, ws = self.game, self.ws[w]
@@ -1438,7 +1573,9 @@ class _Work:
                     continue
                 self.step = "fragment"
                 return
-            runnable = [w for w in range(4) if self.runnable(w)]
+            wss, cap = self.ws, g.cap
+            # only a full workshop can run (pattern_met's first test, done here without a call)
+            runnable = [w for w in range(4) if sum(wss[w]) == cap[w] and self.runnable(w)]
             if runnable or self.bonus:
                 if len(runnable) == 1 and not self.bonus:
                     self._start_run(runnable[0])
@@ -1455,17 +1592,13 @@ class _Work:
             return
 
     def _switch(self, seat: int) -> None:
-        """Hand the turn to ``seat``: store the mover's board and load ``seat``'s."""
+        """Hand the turn to ``seat``: store the mover's board. Every caller ends the action right
+        after, so ``seat``'s board is not unpacked (its stored one stays as it is); the working
+        board is dropped (``me`` None, the lists None) so that a later use would fail loudly."""
         players = list(self.players)
         players[self.me] = self.player()
         self.players = tuple(players)
-        p = self.players[seat]
-        self.ws = [list(x) for x in p.ws]
-        self.slots = list(p.slots)
-        self.fills = [list(f) for f in p.fills]
-        self.done = list(p.done)
-        self.tokens, self.purples, self.blooms, self.mission, self.mstore = p.tokens, p.purples, p.blooms, p.mission, p.mstore
-        self.me = seat
+        self.ws = self.slots = self.fills = self.done = self.me = None
         self.seat = seat
 
     def _reveal(self) -> None:
@@ -1492,7 +1625,7 @@ class _Work:
                 self.step = "select"
                 return
         else:
-            if sum(self.up >> i & 1 for i in BORDER) >= 4:
+            if (self.up & BORDER_MASK).bit_count() >= 4:  # face-up tiles on the outer edge
                 self._switch((self.seat + 1) % g.players)
                 self.step = "select"
                 return
