@@ -312,7 +312,8 @@ class MajolicaBoard(NamedGameBoard):
         if verb == "place":
             return f"place the tiles in {w[1]}"
         if verb == "slot":
-            return f"slot the card into slot {w[1]}" + (" (the card there goes under the deck)" if state.to_move is not None and state.players[state.to_move].slots[int(w[1]) - 1] >= 0 else "")
+            taken = state.to_move is not None and state.players[state.to_move].slots[int(w[1]) - 1] >= 0
+            return f"slot the card into slot {w[1]}" + (" (the card there goes under the deck)" if taken else "")
         if verb == "start":
             return f"slot your starting card into slot {w[2]}"
         if verb == "arrange":

@@ -211,7 +211,8 @@ def public_scores(state: MajolicaState) -> dict:
 
 
 def _chip(letter: str) -> str:
-    return f"<span style='display:inline-block;width:14px;height:14px;border-radius:3px;margin:1px;background:{TILE_COLOURS[letter]};color:#000;font:10px sans-serif;text-align:center;line-height:14px' title='{TILE_NAMES[letter]}'>{letter}</span>"
+    css = f"display:inline-block;width:14px;height:14px;border-radius:3px;margin:1px;background:{TILE_COLOURS[letter]};color:#000;font:10px sans-serif"
+    return f"<span style='{css};text-align:center;line-height:14px' title='{TILE_NAMES[letter]}'>{letter}</span>"
 
 
 def position_html(state: MajolicaState, highlight=(), reveal_scores: bool = True) -> str:
@@ -261,8 +262,10 @@ def position_html(state: MajolicaState, highlight=(), reveal_scores: bool = True
     if reveal_scores:
         sc = public_scores(state)
         head = "".join(f"<th>{n}</th>" for n in g.seat_names)
-        body = "".join(f"<tr><td>{html.escape(cat)}</td>" + "".join(f"<td>{row[k]}</td>" for row in sc["values"]) + "</tr>" for k, cat in enumerate(sc["categories"]))
+        cells = ["".join(f"<td>{row[k]}</td>" for row in sc["values"]) for k in range(len(sc["categories"]))]
+        body = "".join(f"<tr><td>{html.escape(cat)}</td>{cells[k]}</tr>" for k, cat in enumerate(sc["categories"]))
         tot = "".join(f"<td><b>{t}</b></td>" for t in sc["totals"])
-        out.append(f"<div style='{style('scores')}'><b>{'Final score' if sc['final'] else 'Score so far'}</b><table><tr><td></td>{head}</tr>{body}<tr><td>total</td>{tot}</tr></table></div>")
+        title = "Final score" if sc["final"] else "Score so far"
+        out.append(f"<div style='{style('scores')}'><b>{title}</b><table><tr><td></td>{head}</tr>{body}<tr><td>total</td>{tot}</tr></table></div>")
     out.append("</div>")
     return "".join(out)
