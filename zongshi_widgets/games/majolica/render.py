@@ -242,22 +242,36 @@ def position_html(state: MajolicaState, highlight=(), reveal_scores: bool = True
                 name = f"{'abcd'[c]}{r + 1}"
                 up = state.up >> i & 1
                 inner = _chip(COL[state.grid[i]]) if up else "·"
-                border = "outline:3px solid #e0218a;" if f"cell:{name}" in marks else ""
+                lines = {"line:row1": r == 0, "line:row4": r == 3, "line:cola": c == 0, "line:cold": c == 3}
+                hit = f"cell:{name}" in marks or any(on and k in marks for k, on in lines.items())
+                border = "outline:3px solid #e0218a;" if hit else ""
                 cells.append(f"<td style='{border}width:22px;height:22px;text-align:center' title='{name}'>{inner}</td>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
         out.append(f"<div style='{style('grid')}'><b>Grid</b><table>{''.join(rows)}</table></div>")
-    disp = "<br>".join(html.escape(card_text(g, i)) + (" ≈" if reconstructed_parts(g)["cards"] else "") for i in state.display)
+    rec = " <span title='reconstructed value'>≈</span>" if reconstructed_parts(g)["cards"] else ""
+
+    def span(pid: str, text: str) -> str:
+        return f"<span style='outline:3px solid #e0218a'>{text}</span>" if pid in marks else text
+
+    disp = "<br>".join(span(f"card:{g.cids[i]}", html.escape(card_text(g, i))) + rec for i in state.display)
     out.append(f"<div style='{style('display')}'><b>Design cards</b> (deck {len(state.deck)})<br>{disp}</div>")
     out.append(f"<div style='{style('city_hall')}'><b>City Hall</b><br>{state.city[0]} purple tiles, {state.city[1]} one-point tokens</div>")
     for s, p in enumerate(state.players):
         name = g.seat_names[s]
-        ws = " ".join(f"W{w + 1}:" + ("".join(_chip(ch) for ch in _tiles(p.ws[w])) or "–") for w in range(4))
-        slots = " | ".join(f"{g.cids[i]} holds {_tiles(f) or 'nothing'}" if i >= 0 else "–" for i, f in zip(p.slots, p.fills))
-        done = " ".join(g.cids[i] for i in p.done) or "–"
+        mover = state.to_move == s
+
+        def own(pid: str, text: str) -> str:
+            return span(f"{pid}:{name}", text) if f"{pid}:{name}" in marks else span(pid, text) if mover else text
+
+        ws = " ".join(own(f"W{w + 1}", f"W{w + 1}:" + ("".join(_chip(ch) for ch in _tiles(p.ws[w])) or "–")) for w in range(4))
+        slots = " | ".join(
+            own(f"slot:{k + 1}", html.escape(f"{card_text(g, i)} holds {_tiles(f) or 'nothing'}" if i >= 0 else "–")) for k, (i, f) in enumerate(zip(p.slots, p.fills))
+        )
+        done = span(f"scoring:{name}", " ".join(g.cids[i] for i in p.done) or "–")
         extra = f"; mission M{p.mission + 1}: {MISSIONS[p.mission]}" if p.mission >= 0 else ""
         out.append(
             f"<div style='{style(f'board:{name}')}'><b style='color:{SEAT_COLOURS[name]}'>{name}</b>{' (to move)' if state.to_move == s else ''}<br>"
-            f"{ws}<br>cards: {html.escape(slots)}<br>completed: {done}; tokens {p.tokens}{html.escape(extra)}</div>"
+            f"{ws}<br>cards: {slots}<br>completed: {done}; tokens {p.tokens}{html.escape(extra)}</div>"
         )
     if reveal_scores:
         sc = public_scores(state)
