@@ -162,8 +162,10 @@ def test_expansions_map_onto_the_engine_and_bad_ones_are_refused():
 
 def test_mark_names_parts_and_refuses_unknown_ones():
     board = make()
-    board.mark(["cell:A1", "line:row1", "w2", "W3:yellow", "display", "card:d05", "city_hall", "slot:2:red", "board:red", "scoring:yellow", "scores"])
-    assert board.highlight == ["cell:a1", "line:row1", "W2", "W3:yellow", "display", "card:D05", "city_hall", "slot:2:red", "board:red", "scoring:yellow", "scores"]
+    parts = ["cell:A1", "line:row1", "w2", "W3:yellow", "display", "card:d05", "city_hall", "slot:2:red", "board:red", "scoring:yellow", "scores"]
+    board.mark(parts)
+    want = ["cell:a1", "line:row1", "W2", "W3:yellow", "display", "card:D05", "city_hall", "slot:2:red", "board:red", "scoring:yellow", "scores"]
+    assert board.highlight == want
     board.mark("grid, W1")
     assert board.highlight == ["grid", "W1"]
     for bad in (["cell:e1"], ["line:row2"], ["W5"], ["slot:4"], ["board:purple"], ["missions"], ["card:X99"]):

@@ -260,13 +260,12 @@ def position_html(state: MajolicaState, highlight=(), reveal_scores: bool = True
         name = g.seat_names[s]
         mover = state.to_move == s
 
-        def own(pid: str, text: str) -> str:
+        def own(pid: str, text: str, name: str = name, mover: bool = mover) -> str:
             return span(f"{pid}:{name}", text) if f"{pid}:{name}" in marks else span(pid, text) if mover else text
 
         ws = " ".join(own(f"W{w + 1}", f"W{w + 1}:" + ("".join(_chip(ch) for ch in _tiles(p.ws[w])) or "–")) for w in range(4))
-        slots = " | ".join(
-            own(f"slot:{k + 1}", html.escape(f"{card_text(g, i)} holds {_tiles(f) or 'nothing'}" if i >= 0 else "–")) for k, (i, f) in enumerate(zip(p.slots, p.fills))
-        )
+        words = [f"{card_text(g, i)} holds {_tiles(f) or 'nothing'}" if i >= 0 else "–" for i, f in zip(p.slots, p.fills)]
+        slots = " | ".join(own(f"slot:{k + 1}", html.escape(text)) for k, text in enumerate(words))
         done = span(f"scoring:{name}", " ".join(g.cids[i] for i in p.done) or "–")
         extra = f"; mission M{p.mission + 1}: {MISSIONS[p.mission]}" if p.mission >= 0 else ""
         out.append(
