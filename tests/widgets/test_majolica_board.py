@@ -141,6 +141,11 @@ def test_choices_left_to_the_player_are_offered_on_the_board():
     board.play("move R")
     labels = {a: label for a, _, label in board.legal}
     assert labels["stop"].startswith("move no more tiles") and dict((a, t) for a, t, _ in board.legal)["stop"] == "bar"
+    board.play("stop")
+    while board.state.step not in ("place", "finish"):
+        board.play(board.state.legal_actions()[0])
+    targets = {a: t for a, t, _ in board.legal}
+    assert {t for a, t in targets.items() if a.startswith("discard W")} == {"discards"}  # Tip 1: its own menu, not the workshops'
 
 
 def test_expansions_map_onto_the_engine_and_bad_ones_are_refused():

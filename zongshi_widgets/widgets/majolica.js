@@ -167,7 +167,7 @@ function render({ model, el }) {
     }
     const k = (fill || "").length;
     return h("span", { class: "mj-cardface" },
-      h("span", { class: "mj-cardhead" }, h("b", {}, id), ` ${points} pts`, hand ? h("span", { class: "mj-hand", title: "Hand icon: completing it gives a small tile of a chosen colour" }, " ✋") : null, rec(geo.cards_rec, `${id}'s spaces and points`)),
+      h("span", { class: "mj-cardhead" }, h("b", {}, id), ` ${points} pts`, hand ? h("span", { class: "mj-hand", title: "Hand icon: completing this card gives a small tile of a chosen colour" }, "+tile") : null, rec(geo.cards_rec, `${id}'s spaces and points`)),
       h("span", { class: "mj-spaces" }, ...cells),
       opts.progress && k ? h("span", { class: "mj-sub" }, `${k}/${spaces.length + blank} filled`) : null);
   }
@@ -270,6 +270,7 @@ function render({ model, el }) {
 
   function drawBar(v, t) {
     const items = [];
+    if (mayAct && groups.has("discards")) items.push(part("button", "discards", { label: "discard a tile from a workshop (allowed any time in your turn: Tip 1)", cls: "zw-btn mj-barbtn" }, "Discard a tile…"));
     if (mayAct) for (const act of groups.get("bar") || []) items.push(h("button", { type: "button", class: "zw-btn mj-barbtn mj-choice mj-on", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2])));
     let menu = null;
     if (ui.menu && groups.has(ui.menu) && mayAct) {
@@ -305,7 +306,7 @@ function render({ model, el }) {
     const rows = sc.categories.map((cat, k) => h("tr", {}, h("th", { scope: "row" }, cat), ...sc.values.map((r) => h("td", {}, String(r[k])))));
     const total = h("tr", { class: "mj-total" }, h("th", { scope: "row" }, "total"), ...sc.totals.map((x) => h("td", {}, String(x))));
     scores.replaceChildren(h("div", { class: "zw-caption" }, sc.final ? "Final score" : "Score if the game ended now"), h("table", { class: "mj-table-s" }, head, ...rows, total),
-      sc.rating ? h("p", {}, h("b", {}, `Solo rating: ${sc.rating}`)) : null);
+      sc.rating ? h("p", {}, h("b", {}, `Solo rating: ${sc.rating}`)) : "");
     scores.classList.toggle("mj-mark", marked.has("scores"));
   }
 
@@ -323,7 +324,7 @@ function render({ model, el }) {
     const title = geo.solo ? `Game over: ${v.scores.totals[0]} points, rating “${v.scores.rating}”` : `Game over: ${(v.winners || []).map((s) => names[s]).join(" and ")} win${(v.winners || []).length === 1 ? "s" : ""}`;
     summary.replaceChildren(h("strong", {}, title),
       h("ol", {}, ...order.map((s) => h("li", {}, swatch(s, "zw-inline-swatch"), ` ${names[s]}: ${v.scores.totals[s]} points`))),
-      geo.solo ? h("p", {}, "Ratings: ", geo.solo_ratings.map(([lo, l]) => `${lo}+ ${l}`).join(" · ")) : null,
+      geo.solo ? h("p", {}, "Ratings: ", geo.solo_ratings.map(([lo, l]) => `${lo}+ ${l}`).join(" · ")) : "",
       h("p", { class: "mj-sub" }, v.scores.notes), close);
   }
 
@@ -370,7 +371,7 @@ function render({ model, el }) {
       h("div", { class: "zw-caption" }, swatch(seat, "zw-inline-swatch"), ` ${cap1(names[seat])}'s workshops run: step ${k + 1} of ${steps.length}`),
       h("ol", { class: "mj-steps" }, ...items),
       h("div", { class: "mj-row" },
-        h("button", { type: "button", class: "zw-btn", "data-story": "pause" }, ui.paused ? "▶ Play" : "⏸ Pause"),
+        h("button", { type: "button", class: "zw-btn", "data-story": "pause" }, ui.paused ? "Play" : "Pause"),
         h("button", { type: "button", class: "zw-btn", "data-story": "next" }, "Next step"),
         h("button", { type: "button", class: "zw-btn zw-quiet", "data-story": "skip" }, "Skip to the end")));
   }

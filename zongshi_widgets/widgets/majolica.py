@@ -289,7 +289,7 @@ class MajolicaBoard(NamedGameBoard):
         if verb == "fragment" and state.run:
             return f"W{state.run[0] + 1}"
         if verb == "discard":
-            return w[1] if len(w) == 3 else f"W{state.over + 1}"
+            return "discards" if len(w) == 3 else f"W{state.over + 1}"
         if verb == "bonus":
             return w[2]
         if verb == "mission" and state.step == "mission":
