@@ -346,7 +346,10 @@ class MajolicaBoard(NamedGameBoard):
         text = f"{who}: {self._label(before, str(action))}"
         if after is None:
             return text
-        story = cascade_story(before, str(action), after)
+        try:
+            story = cascade_story(before, str(action), after)
+        except ValueError:  # the traced resolution disagrees with the engine: tell no story
+            story = []
         if story:
             text += f". The workshops ran: {len(story)} steps, shown one by one on the board"
         if after.is_over:
