@@ -26,6 +26,15 @@ desc = {"step": "select", "to_move": 0, "start": 0, "first": 0, "grid": ["RYBG",
 board = MajolicaBoard(state=zw.game("majolica", players=2).from_position(desc, seed=1), seats=["human", "greedy"], bot_delay=0.05)
 board
 """,
+    """\
+exp = MajolicaBoard(players=3, seats=["human", "greedy", "greedy"], expansions=["missions", "cascading_bloom", "kaleidoscopic"], seed=2, bot_delay=0.05)
+exp
+""",
+    """\
+solo = MajolicaBoard(players=1, seats=["human"], seed=3)
+solo.play("start slot 1")
+solo
+""",
 ]
 
 SEL = ".zw-board[data-game='majolica']"
@@ -59,8 +68,9 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     open_notebook(page, jupyter_server, relpath, theme="light")
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     run_all_cells(page)
-    board = page.locator(SEL)
-    expect(board).to_have_count(1, timeout=60_000)
+    boards = page.locator(SEL)
+    expect(boards).to_have_count(3, timeout=60_000)
+    board, exp, solo = boards.nth(0), boards.nth(1), boards.nth(2)
 
     expect(board.locator(".mj-cell")).to_have_count(16)
     expect(board.locator(".mj-display .mj-card")).to_have_count(6)
@@ -159,6 +169,18 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     print(f"\nMajolica turn: {len(times)} timed clicks; click-to-updated-board median {sorted(times)[len(times) // 2]} ms, max {max(times)} ms")
     expect(board.locator(".zw-log")).to_contain_text("take a1 + D05")
     screenshot(page, "majolica-after-turn", locator=board)
+
+    # -- the expansions' parts, and solo play's revealed tiles ---------------------------------------
+    exp.scroll_into_view_if_needed()
+    expect(exp.locator(".mj-missions button.mj-mission.mj-on").first).to_be_visible(timeout=15_000)  # Mission cards: take one
+    assert 2 <= exp.locator(".mj-missions .mj-mission").count() <= 4  # players + 1 revealed, less those the bots took
+    expect(exp.locator(".mj-boardhead").first).to_contain_text("Bloom 0")
+    expect(exp.locator(".zw-side-top")).to_contain_text("M1: complete 5 design cards")
+    screenshot(page, "majolica-expansions", locator=exp)
+    solo.scroll_into_view_if_needed()
+    expect(solo.locator(".mj-solo button[data-target='revealed']")).to_be_visible()
+    expect(solo.locator(".mj-solo .mj-large")).to_have_count(4)
+    screenshot(page, "majolica-solo", locator=solo)
 
     # -- dark theme, no console errors ----------------------------------------------------------------
     set_theme(page, "dark")

@@ -416,7 +416,7 @@ function render({ model, el }) {
     if (tbl) {
       const t = { ...tbl, toMove: v.to_move, watch: (model.get("watch") || {}).seat, stepText: tbl.step_text };
       shell.turn.textContent = turnLine(v, t);
-      info.replaceChildren(h("b", {}, `Round ${t.round}`), ` · ${t.stepText} · start player: `, swatch(t.start, "zw-inline-swatch"), ` ${names[t.start]}`);
+      info.replaceChildren(h("b", {}, geo.solo ? `Round ${t.round} of 6` : `Round ${t.round}`), ` · ${t.stepText} · start player: `, swatch(t.start, "zw-inline-swatch"), ` ${names[t.start]}`);
       table.replaceChildren(gridPart(t), displayPart(t), cityPart(t));
       drawBar(v, t);
       const order = [];
