@@ -14,6 +14,7 @@ See :mod:`zongshi_widgets.widgets.base` for the traits and the message protocol.
 from .art_gallery import ArtGalleryBoard
 from .base import HUMAN, GameBoard, NamedGameBoard
 from .gembloq import GembloQBoard
+from .majolica import MajolicaBoard
 from .session import GameSession
 from .zongshi import ZongShiBoard
 
@@ -31,4 +32,4 @@ def board_class(game: str) -> type[GameBoard]:
     return GameBoard if ref is None else load_ref(ref)
 
 
-__all__ = ["HUMAN", "ArtGalleryBoard", "GameBoard", "GameSession", "GembloQBoard", "NamedGameBoard", "ZongShiBoard", "board_class"]
+__all__ = ["HUMAN", "ArtGalleryBoard", "GameBoard", "GameSession", "GembloQBoard", "MajolicaBoard", "NamedGameBoard", "ZongShiBoard", "board_class"]

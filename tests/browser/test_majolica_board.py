@@ -1,0 +1,189 @@
+"""The Majolica board in a real browser (JupyterLab 4, headless Chromium).
+
+Checked as a learner would use it: the grid, the design-card display, City Hall and both player
+boards render, reconstructed values carry their mark; an inner tile says which rule forbids
+taking it (1. Select Majolica Tiles: the outer edge); a whole turn is played by clicks (a tile and
+a design card, the tiles placed in W1, W1 running, tiles moving up to the design card, the rest
+flowing on to W2, which runs in turn: Run Workshop(s) A, B, G), the cascade shown step by step;
+the keyboard moves through the choices; the dark theme renders; no errors reach the browser
+console. Screenshots go to tests/browser/artifacts/majolica-*.png; the click-to-updated-board
+time is printed.
+"""
+
+from __future__ import annotations
+
+import time
+
+from _jupyter import open_notebook, run_all_cells, screenshot, set_theme
+
+CELLS = [
+    """\
+import zongshi_widgets as zw
+from zongshi_widgets.widgets import MajolicaBoard
+desc = {"step": "select", "to_move": 0, "start": 0, "first": 0, "grid": ["RYBG", "YBGR", "BGRY", "GRYB"],
+        "display": ["D05", "D10", "D20", "D30", "D03", "D06"],
+        "players": [{"workshops": ["RRYYY", "BB", "", ""], "slots": ["D01", "D09", "-"]}, {}]}
+board = MajolicaBoard(state=zw.game("majolica", players=2).from_position(desc, seed=1), seats=["human", "greedy"], bot_delay=0.05)
+board
+""",
+    """\
+exp = MajolicaBoard(players=3, seats=["human", "greedy", "greedy"], expansions=["missions", "cascading_bloom", "kaleidoscopic"], seed=2, bot_delay=0.05)
+exp
+""",
+    """\
+solo = MajolicaBoard(players=1, seats=["human"], seed=3)
+solo.play("start slot 1")
+solo
+""",
+]
+
+SEL = ".zw-board[data-game='majolica']"
+
+
+def kernel(server, relpath: str, code: str) -> str:
+    return server.execute(relpath, code).strip()
+
+
+def wait_ready(page, seen: str | None, timeout: float = 30_000) -> None:
+    """Wait until the board shows a position other than ``seen`` with choices, no story playing."""
+    page.wait_for_function(
+        """([seen]) => {
+             const root = document.querySelector(".zw-board[data-game='majolica']");
+             return root && root.dataset.version !== seen && root.dataset.choices !== "0" && root.dataset.story !== "playing";
+           }""",
+        arg=[seen],
+        timeout=timeout,
+    )
+
+
+def wait_new(page, seen: str) -> None:
+    page.wait_for_function("([seen]) => document.querySelector(\".zw-board[data-game='majolica']\").dataset.version !== seen", arg=[seen], timeout=15_000)
+
+
+def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_notebook):
+    from playwright.sync_api import expect
+
+    relpath = make_notebook(CELLS, name="majolica_board.ipynb")
+    page.set_viewport_size({"width": 1400, "height": 1500})
+    open_notebook(page, jupyter_server, relpath, theme="light")
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    run_all_cells(page)
+    boards = page.locator(SEL)
+    expect(boards).to_have_count(3, timeout=60_000)
+    board, exp, solo = boards.nth(0), boards.nth(1), boards.nth(2)
+
+    expect(board.locator(".mj-cell")).to_have_count(16)
+    expect(board.locator(".mj-display .mj-card")).to_have_count(6)
+    expect(board.locator(".mj-board")).to_have_count(2)
+    expect(board.locator(".mj-city")).to_contain_text("City Hall")
+    assert "Reconstructed value" in board.locator(".mj-card .mj-rec").first.get_attribute("title")
+    wait_ready(page, None)
+    screenshot(page, "majolica-light", locator=board)
+
+    # -- an illegal choice is explained: b2 is not on the outer edge --------------------------------
+    version = board.get_attribute("data-version")
+    board.locator("button[data-target='cell:b2']").click()
+    expect(board.locator(".zw-status")).to_contain_text("Not allowed", timeout=15_000)
+    assert board.get_attribute("data-explained").startswith("majolica.select")
+    assert board.get_attribute("data-version") == version
+
+    # -- keyboard: the arrow keys move through the offered choices ------------------------------------
+    choices = board.locator(".zw-stage button.mj-choice.mj-on")
+    choices.first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.target") == choices.nth(1).get_attribute("data-target")
+
+    # -- 1. Select: the tile a1 with design card D05 (a menu of the ways to take a1) -----------------
+    times = []
+    board.locator("button[data-target='cell:a1']").click()
+    menu = board.locator(".mj-menu button.mj-choice")
+    expect(menu.first).to_be_visible()
+    assert menu.count() >= 3
+    screenshot(page, "majolica-menu", locator=board)
+    seen = board.get_attribute("data-version")
+    board.locator(".mj-menu button[data-act='take a1 + D05']").click()
+    wait_new(page, seen)
+    times.append(int(board.get_attribute("data-click-ms")))
+
+    # -- 2. Place in W1: its pattern 3+3 is met, it runs (a one-step story) ------------------------
+    wait_ready(page, seen)
+    seen = board.get_attribute("data-version")
+    board.locator("button[data-target='W1']").click()
+    wait_new(page, seen)
+    times.append(int(board.get_attribute("data-click-ms")))
+    expect(board.locator(".mj-story")).to_contain_text("W1 runs")
+    wait_ready(page, seen)
+    # the design card above W1 offers the colours that may move up
+    board.locator("button[data-target='slot:1']").click()
+    expect(board.locator(".mj-menu button[data-act='move R']")).to_be_visible()
+    seen = board.get_attribute("data-version")
+    board.locator(".mj-menu button[data-act='move R']").click()
+    wait_ready(page, seen)
+    seen = board.get_attribute("data-version")
+    board.locator("button[data-target='slot:1']").click()
+    board.locator(".mj-menu button[data-act='move Y']").click()
+    wait_new(page, seen)
+    times.append(int(board.get_attribute("data-click-ms")))
+
+    # -- the cascade, step by step: yellow up to D01, the rest flows to W2, W2 runs ----------------
+    story = board.locator(".mj-story")
+    expect(story).to_be_visible()
+    expect(story).to_contain_text("step 1 of 3")
+    expect(story).to_contain_text("yellow tile onto design card D01")
+    expect(board.locator(".mj-ws.mj-running")).to_have_count(1)
+    screenshot(page, "majolica-story-1", locator=board)
+    story.get_by_role("button", name="Next step").click()
+    expect(story).to_contain_text("flows on to W2")
+    # W2 on red's board holds the flowed tiles at this step
+    expect(board.locator(".mj-board").first.locator(".mj-ws").nth(1)).to_contain_text("6/6")
+    screenshot(page, "majolica-story-2", locator=board)
+    expect(story).to_contain_text("W2 runs", timeout=10_000)  # the story goes on by itself
+    expect(story).to_be_hidden(timeout=10_000)
+    assert board.get_attribute("data-story") == "done"
+
+    # -- the rest of the turn by clicks (moves or stop, discards, the card into a slot, end) --------
+    deadline = time.monotonic() + 60
+    clicks = 0
+    while kernel(jupyter_server, relpath, "print(board.state.to_move == 0 and board.state.turnno == 1)") == "True":
+        assert time.monotonic() < deadline, f"the turn did not end after {clicks} clicks"
+        try:
+            wait_ready(page, None, timeout=8_000)
+        except Exception:  # noqa: BLE001  (the turn ended and the bot moved)
+            continue
+        seen = board.get_attribute("data-version")
+        bar = board.locator(".mj-bar button[data-act='stop'], .mj-bar button[data-act='end']")
+        if bar.count():
+            bar.first.click()
+        else:
+            board.locator(".zw-stage button.mj-choice.mj-on").first.click()
+            menu = board.locator(".mj-menu button.mj-choice")
+            if menu.count():
+                menu.first.click()
+        clicks += 1
+        wait_new(page, seen)
+        ms = board.get_attribute("data-click-ms")
+        if ms is not None:
+            times.append(int(ms))
+    red = "s = board.state; p = s.players[0]; print(sorted(s.game.cids[i] for i in list(p.slots) + list(p.done) if i >= 0))"
+    assert "D05" in kernel(jupyter_server, relpath, red)  # the taken card is on red's board
+    print(f"\nMajolica turn: {len(times)} timed clicks; click-to-updated-board median {sorted(times)[len(times) // 2]} ms, max {max(times)} ms")
+    expect(board.locator(".zw-log")).to_contain_text("take a1 + D05")
+    screenshot(page, "majolica-after-turn", locator=board)
+
+    # -- the expansions' parts, and solo play's revealed tiles ---------------------------------------
+    exp.scroll_into_view_if_needed()
+    expect(exp.locator(".mj-missions button.mj-mission.mj-on").first).to_be_visible(timeout=15_000)  # Mission cards: take one
+    assert 2 <= exp.locator(".mj-missions .mj-mission").count() <= 4  # players + 1 revealed, less those the bots took
+    expect(exp.locator(".mj-boardhead").first).to_contain_text("Bloom 0")
+    expect(exp.locator(".zw-side-top")).to_contain_text("M1: complete 5 design cards")
+    screenshot(page, "majolica-expansions", locator=exp)
+    solo.scroll_into_view_if_needed()
+    expect(solo.locator(".mj-solo button[data-target='revealed']")).to_be_visible()
+    expect(solo.locator(".mj-solo .mj-large")).to_have_count(4)
+    screenshot(page, "majolica-solo", locator=solo)
+
+    # -- dark theme, no console errors ----------------------------------------------------------------
+    set_theme(page, "dark")
+    board.scroll_into_view_if_needed()
+    screenshot(page, "majolica-dark", locator=board)
+    assert page.console_errors == []

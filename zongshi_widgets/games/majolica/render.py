@@ -1,0 +1,284 @@
+"""What the Majolica board draws, computed from the engine's public API: the cascade story, the
+score panel, the action labels and targets, and the static picture.
+
+Everything here is public information (Majolica has no seat secrets); the design deck's order
+and the solo stack's order are never read.
+"""
+
+from __future__ import annotations
+
+import html
+
+from .rules import COL, LETTERS, MISSIONS, SOLO_RATINGS, Majolica, MajolicaState, _Work, card_text
+
+__all__ = [
+    "CATEGORIES_BASE",
+    "RECONSTRUCTED_NOTE",
+    "SEAT_COLOURS",
+    "TILE_COLOURS",
+    "board_snapshot",
+    "cascade_story",
+    "position_html",
+    "public_scores",
+    "reconstructed_parts",
+]
+
+#: Seat colours (the player colours of the engine: red, yellow, blue, green).
+SEAT_COLOURS = {"red": "#c0392b", "yellow": "#c9a100", "blue": "#2e6bc6", "green": "#2f8f4e"}
+#: Tile colours by letter (R Y B G, P purple).
+TILE_COLOURS = {"R": "#d64541", "Y": "#f2c12e", "B": "#3a7bd5", "G": "#3fa65a", "P": "#8e44ad"}
+TILE_NAMES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "P": "purple"}
+#: Score categories of every game (the expansions add Bloom tokens and the mission rows).
+CATEGORIES_BASE = ("design cards", "tiles on unfinished cards", "City Hall tokens")
+#: The tooltip of a reconstructed value.
+RECONSTRUCTED_NOTE = (
+    "Reconstructed value: no source gives the printed cards' values, so this is a consistent proposal "
+    "(shared/reference/majolica/components.md, REC). Load the printed data with components=... to correct it."
+)
+
+
+def _tiles(counts) -> str:
+    return "".join(LETTERS[c] * int(n) for c, n in enumerate(counts))
+
+
+def reconstructed_parts(game: Majolica) -> dict:
+    """Which drawn values are reconstructed, from the component file's provenance tags.
+
+    Returns:
+        dict: ``{"cards": bool, "workshops": [[field, ...] per workshop], "city_hall": bool}``:
+        design cards reconstructed (the deck, starting and Kaleidoscopic cards); per workshop
+        the reconstructed fields (``must``, ``may``, ``fragment``...); City Hall's fill.
+    """
+    prov = game.components.provenance or {}
+    design = prov.get("design") or {}
+    cards = any(design.get(k) == "reconstructed" for k in ("starting", "deck", "kaleidoscopic")) if isinstance(design, dict) else design == "reconstructed"
+    shops = []
+    for p in prov.get("workshops") or [{}] * 4:
+        shops.append(sorted(k for k, v in p.items() if v == "reconstructed") if isinstance(p, dict) else (["all"] if p == "reconstructed" else []))
+    ch = prov.get("city_hall") or {}
+    city = any(v == "reconstructed" for v in ch.values()) if isinstance(ch, dict) else ch == "reconstructed"
+    return {"cards": bool(cards), "workshops": shops, "city_hall": bool(city)}
+
+
+def board_snapshot(game: Majolica, p, city) -> dict:
+    """One player's board as the browser draws it.
+
+    Args:
+        game: the game. p: a :class:`~zongshi_widgets.games.majolica.rules.Player` (or the
+            engine's working copy with the same fields). city (tuple[int, int]): City Hall's
+            purple tiles and one-point tokens.
+
+    Returns:
+        dict: ``ws`` (4 strings of tile letters), ``slots`` (3 card ids or ``None``), ``fills``
+        (3 strings), ``done`` (card ids), ``tokens``, ``purples``, ``blooms``, ``city`` ([purple, points]).
+    """
+    cid = game.cids
+    return {
+        "ws": [_tiles(w) for w in p.ws],
+        "slots": [cid[i] if i >= 0 else None for i in p.slots],
+        "fills": [_tiles(f) for f in p.fills],
+        "done": [cid[i] for i in p.done],
+        "tokens": p.tokens,
+        "purples": p.purples,
+        "blooms": p.blooms,
+        "city": [city[0], city[1]],
+    }
+
+
+def _names(text: str) -> str:
+    if not text:
+        return "no tiles"
+    parts = []
+    for ch in "RYBGP":
+        k = text.count(ch)
+        if k:
+            parts.append(f"{k} {TILE_NAMES[ch]}")
+    return ", ".join(parts)
+
+
+class _Trace(_Work):
+    """The engine's own working copy, recording each step of a cascade as it happens."""
+
+    def __init__(self, s: MajolicaState):
+        super().__init__(s)
+        self.steps: list[dict] = []
+        self.frag_from: str | None = None
+
+    def _note(self, kind: str, text: str, w: int | None) -> None:
+        self.steps.append({"k": kind, "w": w, "text": text, "board": board_snapshot(self.game, self, self.city)})
+
+    def _start_run(self, w: int) -> None:
+        g = self.game
+        if w == 3:
+            before = _tiles(self.ws[3])
+            purple, points = self.city[0] > 0, self.city[1] > 0
+            super()._start_run(w)
+            got = "a purple tile (it goes into W1)" if purple else ("a one-point token" if points else "nothing (City Hall is empty)")
+            self._note("run", f"W4 runs ({before}): one tile goes to City Hall and the player takes {got}; the other tiles flow back to W1", 3)
+            return
+        super()._start_run(w)
+        card = self.slots[w]
+        on = card_text(g, card) if card >= 0 else "no card"
+        self._note("run", f"W{w + 1} runs (its pattern is met): tiles may now move up to the design card above it, {on}", w)
+
+    def _move(self, c: int) -> None:
+        g = self.game
+        w = self.run[0]
+        card = self.slots[w]
+        done_before = len(self.done)
+        super()._move(c)
+        text = f"W{w + 1} moves a {TILE_NAMES[COL[c]]} tile onto design card {g.cids[card]}"
+        if len(self.done) > done_before:
+            text += f": the card is complete ({g.cards[card].points} points) and goes to the scoring area; its tiles go back to the supply"
+            if g.cards[card].hand:
+                text += "; its hand icon gives a small tile of a chosen colour"
+        self._note("move", text, w)
+
+    def _end_moves(self) -> None:
+        w = self.run[0]
+        self.frag_from = _tiles(self.ws[w])
+        super()._end_moves()
+
+    def _pass_on(self) -> None:
+        w = self.run[0]
+        rest = _tiles(self.ws[w])
+        if self.frag_from is not None and len(rest) < len(self.frag_from):
+            lost = "".join(ch for ch in "RYBG" for _ in range(self.frag_from.count(ch) - rest.count(ch)))
+            self._note("fragment", f"W{w + 1} has the fragmentation icon: one {TILE_NAMES[lost[0]]} tile is discarded", w)
+        self.frag_from = None
+        super()._pass_on()
+        nxt = (w + 1) % 4
+        self._note("flow", f"The rest of W{w + 1} ({_names(rest)}) flows on to W{nxt + 1}" if rest else f"W{w + 1} is empty now", nxt)
+
+    def drop(self, w: int, c: int) -> None:
+        super().drop(w, c)
+        if self.over == w:
+            self._note("discard", f"W{w + 1} holds more than {self.game.cap[w]} tiles: a {TILE_NAMES[LETTERS[c]]} tile is discarded", w)
+
+
+def cascade_story(before: MajolicaState, action: str, after: MajolicaState | None = None) -> list[dict]:
+    """The steps of the cascade that ``action`` sets off, told from the engine's own resolution.
+
+    The engine's working copy of ``before`` applies ``action`` while each workshop run, tile
+    moved to a design card, completed card, fragmentation discard, overflow discard and flow to
+    the next workshop is recorded (rulebook, Run Workshop(s) A-H). Only public information.
+
+    Args:
+        before (MajolicaState): the position the action is played in.
+        action (str): a legal action there.
+        after (MajolicaState | None): ``before.play(action)`` when known: the story is then
+            checked against it (the last step's board must be the mover's board there).
+
+    Returns:
+        list[dict]: ``[{k, w, text, board}, ...]`` (``k``: ``run``, ``move``, ``fragment``,
+        ``discard`` or ``flow``; ``w``: the workshop 0..3; ``board``: the mover's board after the
+        step, as :func:`board_snapshot` gives it); empty when the action set nothing off (its
+        own single tile move or discard is not a cascade).
+
+    Raises:
+        ValueError: the traced resolution differs from ``after`` (the engine changed).
+    """
+    seat = before.to_move
+    if seat is None:
+        return []
+    work = _Trace(before)
+    work.act(action)
+    steps = work.steps
+    if len(steps) < 2 and not any(s["k"] in ("run", "flow") for s in steps):
+        return []
+    if after is not None:
+        p = after.players[seat]
+        if board_snapshot(before.game, p, after.city) != steps[-1]["board"]:
+            raise ValueError("the traced cascade does not end in the engine's position")
+    return steps
+
+
+def public_scores(state: MajolicaState) -> dict:
+    """The score sheet, every category (rulebook, Game End): ``{categories, values, totals,
+    final, notes, rating}`` (``rating``: the solo rating at the end of a solo game, else ``""``)."""
+    sheet = state.score_sheet()
+    rating = ""
+    if state.game.solo and sheet.final:
+        rating = next(label for lo, label in SOLO_RATINGS if sheet.totals[0] >= lo)
+    return {
+        "categories": list(sheet.categories),
+        "values": [list(map(int, r)) for r in sheet.values],
+        "totals": list(map(int, sheet.totals)),
+        "final": bool(sheet.final),
+        "notes": sheet.notes,
+        "rating": rating,
+    }
+
+
+def _chip(letter: str) -> str:
+    css = f"display:inline-block;width:14px;height:14px;border-radius:3px;margin:1px;background:{TILE_COLOURS[letter]};color:#000;font:10px sans-serif"
+    return f"<span style='{css};text-align:center;line-height:14px' title='{TILE_NAMES[letter]}'>{letter}</span>"
+
+
+def position_html(state: MajolicaState, highlight=(), reveal_scores: bool = True) -> str:
+    """A static HTML picture: the grid (or solo tiles), display, City Hall, every player board and
+    the score so far (unless ``reveal_scores`` is ``False``); parts in ``highlight`` outlined.
+
+    Returns:
+        str: HTML (no scripts), public information only.
+    """
+    g = state.game
+    marks = set(highlight or ())
+    out = ["<div style='font:13px sans-serif;display:flex;flex-wrap:wrap;gap:12px'>"]
+    box = "border:1px solid #999;border-radius:6px;padding:6px"
+
+    def style(pid: str) -> str:
+        return box + (";outline:3px solid #e0218a" if pid in marks else "")
+
+    if g.solo:
+        rev = "".join(_chip(COL[c]) for c in state.revealed) or "–"
+        out.append(f"<div style='{style('grid')}'><b>Revealed tiles</b><br>{rev}<br>face down: {len(state.stack)}</div>")
+    else:
+        rows = []
+        for r in range(4):
+            cells = []
+            for c in range(4):
+                i = r * 4 + c
+                name = f"{'abcd'[c]}{r + 1}"
+                up = state.up >> i & 1
+                inner = _chip(COL[state.grid[i]]) if up else "·"
+                lines = {"line:row1": r == 0, "line:row4": r == 3, "line:cola": c == 0, "line:cold": c == 3}
+                hit = f"cell:{name}" in marks or any(on and k in marks for k, on in lines.items())
+                border = "outline:3px solid #e0218a;" if hit else ""
+                cells.append(f"<td style='{border}width:22px;height:22px;text-align:center' title='{name}'>{inner}</td>")
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        out.append(f"<div style='{style('grid')}'><b>Grid</b><table>{''.join(rows)}</table></div>")
+    rec = " <span title='reconstructed value'>≈</span>" if reconstructed_parts(g)["cards"] else ""
+
+    def span(pid: str, text: str) -> str:
+        return f"<span style='outline:3px solid #e0218a'>{text}</span>" if pid in marks else text
+
+    disp = "<br>".join(span(f"card:{g.cids[i]}", html.escape(card_text(g, i))) + rec for i in state.display)
+    out.append(f"<div style='{style('display')}'><b>Design cards</b> (deck {len(state.deck)})<br>{disp}</div>")
+    out.append(f"<div style='{style('city_hall')}'><b>City Hall</b><br>{state.city[0]} purple tiles, {state.city[1]} one-point tokens</div>")
+    for s, p in enumerate(state.players):
+        name = g.seat_names[s]
+        mover = state.to_move == s
+
+        def own(pid: str, text: str, name: str = name, mover: bool = mover) -> str:
+            return span(f"{pid}:{name}", text) if f"{pid}:{name}" in marks else span(pid, text) if mover else text
+
+        ws = " ".join(own(f"W{w + 1}", f"W{w + 1}:" + ("".join(_chip(ch) for ch in _tiles(p.ws[w])) or "–")) for w in range(4))
+        words = [f"{card_text(g, i)} holds {_tiles(f) or 'nothing'}" if i >= 0 else "–" for i, f in zip(p.slots, p.fills)]
+        slots = " | ".join(own(f"slot:{k + 1}", html.escape(text)) for k, text in enumerate(words))
+        done = span(f"scoring:{name}", " ".join(g.cids[i] for i in p.done) or "–")
+        extra = f"; mission M{p.mission + 1}: {MISSIONS[p.mission]}" if p.mission >= 0 else ""
+        out.append(
+            f"<div style='{style(f'board:{name}')}'><b style='color:{SEAT_COLOURS[name]}'>{name}</b>{' (to move)' if state.to_move == s else ''}<br>"
+            f"{ws}<br>cards: {slots}<br>completed: {done}; tokens {p.tokens}{html.escape(extra)}</div>"
+        )
+    if reveal_scores:
+        sc = public_scores(state)
+        head = "".join(f"<th>{n}</th>" for n in g.seat_names)
+        cells = ["".join(f"<td>{row[k]}</td>" for row in sc["values"]) for k in range(len(sc["categories"]))]
+        body = "".join(f"<tr><td>{html.escape(cat)}</td>{cells[k]}</tr>" for k, cat in enumerate(sc["categories"]))
+        tot = "".join(f"<td><b>{t}</b></td>" for t in sc["totals"])
+        title = "Final score" if sc["final"] else "Score so far"
+        out.append(f"<div style='{style('scores')}'><b>{title}</b><table><tr><td></td>{head}</tr>{body}<tr><td>total</td>{tot}</tr></table></div>")
+    out.append("</div>")
+    return "".join(out)

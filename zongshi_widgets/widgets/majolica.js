@@ -1,0 +1,462 @@
+/* zongshi_widgets: the Majolica board (appended to base.js, which defines `zw`).
+ *
+ * Draws the 4x4 grid of large tiles (solo: the revealed tiles) with row and column markers,
+ * the design-card display, City Hall, every player board (workshops, slotted design cards with
+ * their filled spaces, the scoring area) and the score table, all from the traits. Every legal
+ * action arrives as [notation, target, label] (widgets/majolica.py): the parts named by
+ * `target` become buttons; one action plays on a click, several open a short menu in the
+ * decision bar. A part that offers nothing asks Python why (the `explain` request). Legality
+ * is Python's alone. A move that sets off a cascade carries `view.story`: its steps are played
+ * here one by one (the mover's board as it stood after each step), at a learner's pace, with
+ * Pause, Next and Skip. Parts named in `highlight` (board.mark) are outlined.
+ * Keys: Tab / Shift+Tab and the arrow keys move through the choices, Enter picks, Escape
+ * closes a menu (U undo, Shift+U redo, H hint come from the shell).
+ */
+
+function render({ model, el }) {
+  const { h } = zw;
+  const geo = model.get("geometry");
+  const n = geo.players;
+  const names = geo.seat_names;
+  const TC = geo.tile_colours;
+  const TN = { R: "red", Y: "yellow", B: "blue", G: "green", P: "purple" };
+  const STEP_MS = 1300;
+
+  const swatch = (seat, cls = "zw-swatch") =>
+    h("span", { class: `${cls} mj-seat`, style: `--mj-seat:${geo.seat_colours[seat]}`, title: names[seat], "aria-hidden": "true" }, String(seat + 1));
+
+  const ui = { menu: null, sent: null, explainKey: 0, story: null, timer: null, paused: false, lastPly: null };
+  const shell = zw.shell(model, el, {
+    name: "majolica",
+    label: `Majolica board, ${n} player${n > 1 ? "s" : ""}`,
+    swatch,
+    onKey,
+    hintText: (hint) => `“${hint.action}”`,
+  });
+  const root = shell.root;
+
+  const info = h("div", { class: "mj-info", "aria-live": "polite" });
+  const storyBox = h("div", { class: "mj-story", role: "log", "aria-live": "polite", "aria-label": "The cascade, step by step", hidden: true });
+  const table = h("div", { class: "mj-table" });
+  const bar = h("div", { class: "mj-bar", role: "group", "aria-label": "Your decision" });
+  const boards = h("div", { class: "mj-boards", role: "region", "aria-label": "Player boards" });
+  const scores = h("div", { class: "mj-scores", "data-part": "scores" });
+  const summary = h("div", { class: "mj-summary", role: "dialog", "aria-label": "End of the game", hidden: true });
+  const legend = h("p", { class: "mj-legend" },
+    h("span", { class: "mj-rec", title: geo.reconstructed_note }, "≈"), " marks a reconstructed value (not from the printed cards; hover for details). ",
+    "Blue outlines are what you may choose now; click any other part to hear which rule forbids it.",
+    h("span", { class: "mj-marks-note" }, " Pink outlines mark the parts this lesson talks about."));
+  shell.stage.append(info, summary, storyBox, table, bar, shell.lines, boards, legend);
+  shell.sideTop.append(scores);
+  shell.setStatus("", "info");
+
+  // ------------------------------------------------------------------ helpers
+  const rec = (flag, what) => (flag ? h("span", { class: "mj-rec", title: `${what ? `${what}: ` : ""}${geo.reconstructed_note}`, "aria-label": "reconstructed value" }, "≈") : null);
+  const chip = (letter, cls = "") => h("span", { class: `mj-tile ${cls}`, style: `--mj-t:${TC[letter]}`, title: TN[letter] }, letter);
+  const chips = (text) => [...(text || "")].map((c) => chip(c));
+
+  let groups = new Map();
+  let mayAct = false;
+  function readLegal() {
+    groups = new Map();
+    for (const act of model.get("legal") || []) {
+      for (const t of String(act[1]).split(",")) {
+        if (!groups.has(t)) groups.set(t, []);
+        groups.get(t).push(act);
+      }
+    }
+    mayAct = !!(model.get("watch") || {}).may_act && !shell.isDead() && !ui.story;
+  }
+  let marked = new Set();
+
+  /** A part of the board: a button when it offers actions or can be asked why not (`probe`). */
+  function part(tag, target, { probe = null, pid = null, label = "", cls = "" } = {}, ...kids) {
+    const acts = target ? groups.get(target) || [] : [];
+    const markId = pid || target;
+    const live = mayAct && (acts.length > 0 || probe);
+    const classes = `${cls}${acts.length && mayAct ? " mj-on" : ""}${markId && marked.has(markId) ? " mj-mark" : ""}`;
+    if (!live) return h(tag, { class: classes, "data-part": markId, title: label || null, "aria-label": label || null }, ...kids);
+    const what = acts.length === 1 ? acts[0][2] : acts.length ? `${acts.length} choices` : "not allowed now: click to hear why";
+    return h("button", {
+      type: "button",
+      tabindex: acts.length ? null : "-1",
+      class: `${classes} mj-choice${acts.length ? "" : " mj-off"}`,
+      "data-target": target,
+      "data-part": markId,
+      "data-probe": probe,
+      "aria-label": `${label}: ${what}`,
+      title: `${label}: ${what}`,
+    }, ...kids);
+  }
+
+  function send(msg) {
+    try {
+      model.send(msg);
+    } catch (err) {
+      /* the shell notices a dead kernel */
+    }
+  }
+  function play(notation) {
+    ui.menu = null;
+    ui.sent = performance.now();
+    shell.dismiss();
+    send({ type: "play", action: notation, version: model.get("version") });
+  }
+  function explain(notation) {
+    ui.explainKey += 1;
+    send({ type: "explain", action: notation, version: model.get("version"), key: `mj${ui.explainKey}` });
+  }
+  shell.on("msg:custom", (msg) => {
+    if (!msg || msg.type !== "explain" || msg.key !== `mj${ui.explainKey}`) return;
+    root.dataset.explained = msg.rule || "legal";
+    shell.setStatus(msg.legal ? `Allowed: ${msg.text}` : `Not allowed: ${msg.text}`, msg.legal ? "info" : "bad");
+  });
+  function choose(target, probe) {
+    const acts = groups.get(target) || [];
+    if (acts.length === 1) play(acts[0][0]);
+    else if (acts.length > 1) {
+      ui.menu = target;
+      redraw();
+      const first = bar.querySelector(".mj-menu button");
+      if (first) first.focus();
+    } else if (probe) explain(probe);
+  }
+  root.addEventListener("click", (ev) => {
+    const btn = ev.target.closest("button[data-act], button[data-target], button[data-story]");
+    if (!btn || !root.contains(btn) || btn.disabled) return;
+    if (btn.dataset.story) storyControl(btn.dataset.story);
+    else if (btn.dataset.act) play(btn.dataset.act);
+    else if (btn.dataset.close) {
+      ui.menu = null;
+      redraw();
+    } else choose(btn.dataset.target, btn.dataset.probe);
+  });
+  function onKey(ev) {
+    if (ev.key === "Escape" && ui.menu) {
+      ui.menu = null;
+      redraw();
+      return true;
+    }
+    if (!["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"].includes(ev.key)) return false;
+    const list = [...root.querySelectorAll(".zw-stage .mj-choice.mj-on, .zw-stage .mj-bar button")];
+    if (!list.length) return false;
+    const at = list.indexOf(document.activeElement);
+    const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
+    const next = at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length;
+    list[next].focus();
+    return true;
+  }
+
+  // ------------------------------------------------------------------ parts
+  function cardFace(id, fill, opts = {}) {
+    const c = geo.cards[id];
+    if (!c) return h("span", {}, id);
+    const [points, spaces, blank, hand] = c;
+    const left = {};
+    for (const ch of fill || "") left[ch] = (left[ch] || 0) + 1;
+    const cells = [];
+    for (const ch of spaces) {
+      const full = left[ch] > 0;
+      if (full) left[ch] -= 1;
+      cells.push(h("span", { class: `mj-space${full ? " mj-full" : ""}`, style: `--mj-t:${TC[ch]}`, title: `${TN[ch]} space${full ? ", filled" : ", open"}` }, full ? ch : ""));
+    }
+    const extra = Object.entries(left).flatMap(([ch, k]) => Array(k).fill(ch));
+    for (let b = 0; b < blank; b += 1) {
+      const ch = extra[b];
+      cells.push(h("span", { class: `mj-space mj-blank${ch ? " mj-full" : ""}`, style: ch ? `--mj-t:${TC[ch]}` : "", title: ch ? `blank space holding ${TN[ch]}` : "blank space: any colour but purple" }, ch || "*"));
+    }
+    const k = (fill || "").length;
+    return h("span", { class: "mj-cardface" },
+      h("span", { class: "mj-cardhead" }, h("b", {}, id), ` ${points} pts`, hand ? h("span", { class: "mj-hand", title: "Hand icon: completing this card gives a small tile of a chosen colour" }, "+tile") : null, rec(geo.cards_rec, `${id}'s spaces and points`)),
+      h("span", { class: "mj-spaces" }, ...cells),
+      opts.progress && k ? h("span", { class: "mj-sub" }, `${k}/${spaces.length + blank} filled`) : null);
+  }
+  const cardWords = (id) => {
+    const c = geo.cards[id];
+    return c ? `design card ${id}, ${c[0]} points, spaces ${[...c[1]].map((x) => TN[x]).join(" ")}${c[2] ? ` and ${c[2]} blank` : ""}${geo.cards_rec ? " (reconstructed values)" : ""}` : id;
+  };
+
+  function gridPart(t) {
+    if (geo.solo) {
+      const rev = t.revealed || "";
+      const tiles = [...new Set(rev)].map((c) => part("button", `tile:${c}`, { label: `the revealed ${TN[c]} tile${rev.split(c).length > 2 ? "s" : ""}`, cls: "mj-cellbtn" }, ...[...rev].filter((x) => x === c).map((x) => chip(x, "mj-large"))));
+      const all = part("button", "revealed", { probe: "take all", label: "all four revealed tiles", cls: "mj-line mj-solo-all" }, "Take all four");
+      return h("div", { class: `mj-grid-box${marked.has("grid") ? " mj-mark" : ""}`, "data-part": "grid" },
+        h("div", { class: "mj-title" }, "Revealed large tiles"), h("div", { class: "mj-solo" }, ...tiles, all), h("div", { class: "mj-sub" }, `Face down: ${t.face_down}`));
+    }
+    const cells = [];
+    const head = (txt, target, label) => part("button", target, { probe: null, label, cls: "mj-line" }, txt);
+    cells.push(h("span", {}), head("a ↓", "line:cola", "column a"), h("span", {}), h("span", {}), head("d ↓", "line:cold", "column d"));
+    for (let r = 0; r < 4; r += 1) {
+      cells.push(r === 0 ? head("1 →", "line:row1", "row 1") : r === 3 ? head("4 →", "line:row4", "row 4") : h("span", { class: "mj-rowname" }, String(r + 1)));
+      for (let c = 0; c < 4; c += 1) {
+        const i = r * 4 + c;
+        const name = `${"abcd"[c]}${r + 1}`;
+        const col = t.grid[i];
+        const border = r === 0 || r === 3 || c === 0 || c === 3;
+        const inner = col === "." ? h("span", { class: "mj-taken" }, "") : chip(col, "mj-large");
+        const label = col === "." ? `${name}: taken this round` : `${name}: ${TN[col]} tile${border ? "" : " (inner: not takeable)"}`;
+        cells.push(part("button", `cell:${name}`, { probe: `take ${name} + ${t.display[0] || "arrange"}`, label, cls: "mj-cell" }, inner));
+      }
+    }
+    return h("div", { class: `mj-grid-box${marked.has("grid") ? " mj-mark" : ""}`, "data-part": "grid" },
+      h("div", { class: "mj-title" }, "Majolica tiles"), h("div", { class: "mj-grid" }, ...cells),
+      h("div", { class: "mj-sub" }, "Take a whole run of an outer row or column, or one outer tile with a design card or a rearrangement."));
+  }
+
+  function displayPart(t) {
+    const cards = t.display.map((id) => part("button", `card:${id}`, { probe: null, label: cardWords(id), cls: "mj-card" }, cardFace(id, "")));
+    const arrange = groups.has("arrange") && mayAct ? part("button", "arrange", { label: "take one tile and rearrange your card slots", cls: "zw-btn mj-arrange" }, "Tile + rearrange") : null;
+    return h("div", { class: `mj-display${marked.has("display") ? " mj-mark" : ""}`, "data-part": "display" },
+      h("div", { class: "mj-title" }, `Design cards (deck: ${t.deck})`), h("div", { class: "mj-cards" }, ...cards), arrange);
+  }
+
+  function cityPart(t) {
+    const [purple, points] = t.boards[0].city;
+    return h("div", { class: `mj-city${marked.has("city_hall") ? " mj-mark" : ""}`, "data-part": "city_hall", role: "group", "aria-label": `City Hall: ${purple} purple tiles, ${points} one-point tokens` },
+      h("div", { class: "mj-title" }, "City Hall", rec(geo.city_rec, "City Hall's fill per player count")),
+      h("div", {}, ...Array(purple).fill(0).map(() => chip("P")), purple ? "" : "no purple tiles"),
+      h("div", {}, ...Array(points).fill(0).map(() => h("span", { class: "mj-token", title: "one-point token" }, "1")), points ? "" : "no tokens"),
+      t.purple_out ? h("div", { class: "mj-sub" }, `${t.purple_out} purple tile(s) out of the game`) : null,
+      geo.use_missions && t.missions_open.length ? h("div", { class: `mj-missions${marked.has("missions") ? " mj-mark" : ""}`, "data-part": "missions" },
+        h("div", { class: "mj-title" }, "Mission cards"),
+        ...t.missions_open.map((m) => part("button", `mission:M${m + 1}`, { label: `mission M${m + 1}: ${geo.missions[m]}`, cls: "mj-mission" }, `M${m + 1}: ${geo.missions[m]}`))) : null);
+  }
+
+  function workshop(t, s, b, w, live, running) {
+    const g = geo.workshops[w];
+    const id = `W${w + 1}`;
+    const target = live ? id : null;
+    const tiles = b.ws[w];
+    const pattern = g.pattern.join("+");
+    const label = `${names[s]}'s workshop ${id}: ${tiles.length}/${g.cap} tiles (${[...tiles].map((c) => TN[c]).join(", ") || "empty"}); runs when it holds exactly ${pattern === "4" ? "4 tiles of one colour" : `${g.pattern.length} colours, ${g.pattern[0]} each`}`;
+    const probe = live ? (t.step === "place" || t.step === "select" ? `place ${id}` : `run ${id}`) : null;
+    const shovels = w === 3 ? "1 tile to City Hall" : `${g.must} must${g.may ? ` + ${g.may} may` : ""}`;
+    return part(live ? "button" : "div", target, { probe, pid: live ? null : `${id}:${names[s]}`, label, cls: `mj-ws${running ? " mj-running" : ""}${marked.has(`${id}:${names[s]}`) || (live && marked.has(id)) ? " mj-mark" : ""}` },
+      h("span", { class: "mj-wshead" }, h("b", {}, id), ` ${tiles.length}/${g.cap}`),
+      h("span", { class: "mj-pattern", title: `pattern ${pattern}` }, `pattern ${pattern}`),
+      h("span", { class: "mj-wstiles" }, ...chips(tiles)),
+      h("span", { class: "mj-sub" }, shovels, g.fragment ? h("span", { title: "fragmentation icon: one tile is discarded before the rest flows on" }, " · ✂") : null, rec(g.rec.length > 0, `${id}: ${g.rec.join(", ")}`)));
+  }
+
+  function playerBoard(t, s, b, runningW) {
+    const me = t.toMove === s;
+    const live = me && mayAct;
+    const wss = [0, 1, 2, 3].map((w) => workshop(t, s, b, w, live, runningW === w));
+    const slots = [0, 1, 2].map((k) => {
+      const id = b.slots[k];
+      const label = id ? `${names[s]}'s slot ${k + 1}: ${cardWords(id)}, holds ${[...b.fills[k]].map((c) => TN[c]).join(", ") || "nothing"}` : `${names[s]}'s slot ${k + 1}: empty`;
+      return part(live ? "button" : "div", live ? `slot:${k + 1}` : null, { probe: live ? `slot ${k + 1}` : null, pid: `slot:${k + 1}:${names[s]}`, label, cls: `mj-slot${runningW === k ? " mj-running" : ""}${marked.has(`slot:${k + 1}:${names[s]}`) || (live && marked.has(`slot:${k + 1}`)) ? " mj-mark" : ""}` },
+        id ? cardFace(id, b.fills[k], { progress: true }) : h("span", { class: "mj-empty" }, "empty slot"));
+    });
+    const done = b.done.map((id) => h("span", { class: "mj-done", title: cardWords(id) }, id, ` ${geo.cards[id][0]}`));
+    const mission = geo.use_missions && t.missions[s] >= 0 ? h("div", { class: "mj-sub" }, `Mission M${t.missions[s] + 1}: ${geo.missions[t.missions[s]]}`) : null;
+    const start = t.starting[s] ? h("div", { class: "mj-sub" }, "Starting card to slot: ", cardFace(t.starting[s], "")) : null;
+    return h("div", {
+      class: `mj-board${me ? " mj-tomove" : ""}${marked.has(`board:${names[s]}`) ? " mj-mark" : ""}`,
+      "data-part": `board:${names[s]}`,
+      style: `--mj-seat:${geo.seat_colours[s]}`,
+      role: "group",
+      "aria-label": `${names[s]}'s player board`,
+    },
+    h("div", { class: "mj-boardhead" }, swatch(s), h("b", {}, ` ${names[s]}`), t.watch === s ? " (you)" : "", t.start === s ? " · start player" : "", me ? " · to move" : "",
+      ` · tokens ${b.tokens} · purple taken ${b.purples}`, geo.bloom ? ` · Bloom ${b.blooms}` : ""),
+    start, h("div", { class: "mj-slots" }, ...slots),
+    h("div", { class: "mj-wss" }, ...wss),
+    h("div", { class: `mj-scoring${marked.has(`scoring:${names[s]}`) ? " mj-mark" : ""}`, "data-part": `scoring:${names[s]}` },
+      h("span", { class: "mj-sub" }, `Completed (${b.done.length}): `), ...(done.length ? done : [h("span", { class: "mj-empty" }, "none yet")])),
+    mission);
+  }
+
+  function drawBar(v, t) {
+    const items = [];
+    if (mayAct && groups.has("discards")) items.push(part("button", "discards", { label: "discard a tile from a workshop (allowed any time in your turn: Tip 1)", cls: "zw-btn mj-barbtn" }, "Discard a tile…"));
+    if (mayAct) for (const act of groups.get("bar") || []) items.push(h("button", { type: "button", class: "zw-btn mj-barbtn mj-choice mj-on", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2])));
+    let menu = null;
+    if (ui.menu && groups.has(ui.menu) && mayAct) {
+      const acts = groups.get(ui.menu);
+      menu = h("div", { class: "mj-menu", role: "group", "aria-label": "Choose one" },
+        h("span", { class: "mj-sub" }, "Choose: "),
+        ...acts.map((act) => h("button", { type: "button", class: "zw-btn mj-choice mj-on", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2]))),
+        h("button", { type: "button", class: "zw-btn zw-quiet", "data-target": "", "data-close": "1", "aria-label": "Close the menu" }, "✕"));
+    } else ui.menu = null;
+    const pend = t.pending || {};
+    const bits = [];
+    if (pend.tiles) bits.push(" To place: ", ...chips(pend.tiles));
+    if (pend.card) bits.push(` · card to slot: ${pend.card}`);
+    if (pend.overflow !== undefined) bits.push(` · W${pend.overflow + 1} overflows: discard a tile`);
+    let lead = "";
+    const watch = model.get("watch") || {};
+    if (v.is_over) lead = "The game is over.";
+    else if (ui.story) lead = "Watch the cascade (Pause, Next or Skip above).";
+    else if (mayAct) lead = `${t.stepText}: click an outlined part of the board${items.length ? ", or here:" : "."}`;
+    else if (watch.mode === "spectator") lead = "Spectator view.";
+    else if (v.to_move !== null && v.to_move !== undefined) lead = `Waiting for ${names[v.to_move]}.`;
+    bar.replaceChildren(h("span", { class: "mj-lead" }, lead), h("span", {}, ...bits), ...items, menu || "");
+  }
+  const cap1 = (x) => (x ? x[0].toUpperCase() + x.slice(1) : x);
+
+  function drawScores(v) {
+    const sc = v.scores;
+    if (!sc) {
+      scores.replaceChildren(h("div", { class: "zw-caption" }, "Score"), h("p", { class: "mj-empty" }, "Scores are hidden here: count them yourself."));
+      return;
+    }
+    const head = h("tr", {}, h("th", {}, ""), ...names.map((l, s) => h("th", { title: l }, swatch(s, "zw-inline-swatch"))));
+    const rows = sc.categories.map((cat, k) => h("tr", {}, h("th", { scope: "row" }, cat), ...sc.values.map((r) => h("td", {}, String(r[k])))));
+    const total = h("tr", { class: "mj-total" }, h("th", { scope: "row" }, "total"), ...sc.totals.map((x) => h("td", {}, String(x))));
+    scores.replaceChildren(h("div", { class: "zw-caption" }, sc.final ? "Final score" : "Score if the game ended now"), h("table", { class: "mj-table-s" }, head, ...rows, total),
+      sc.rating ? h("p", {}, h("b", {}, `Solo rating: ${sc.rating}`)) : "");
+    scores.classList.toggle("mj-mark", marked.has("scores"));
+  }
+
+  let summaryClosed = null;
+  function drawSummary(v) {
+    const over = v.is_over && v.scores;
+    summary.hidden = !over || summaryClosed === model.get("version");
+    if (!over) return;
+    const close = h("button", { type: "button", class: "zw-btn" }, "Close");
+    close.addEventListener("click", () => {
+      summaryClosed = model.get("version");
+      summary.hidden = true;
+    });
+    const order = [...Array(n).keys()].sort((a, b) => v.scores.totals[b] - v.scores.totals[a]);
+    const title = geo.solo ? `Game over: ${v.scores.totals[0]} points, rating “${v.scores.rating}”` : `Game over: ${(v.winners || []).map((s) => names[s]).join(" and ")} win${(v.winners || []).length === 1 ? "s" : ""}`;
+    summary.replaceChildren(h("strong", {}, title),
+      h("ol", {}, ...order.map((s) => h("li", {}, swatch(s, "zw-inline-swatch"), ` ${names[s]}: ${v.scores.totals[s]} points`))),
+      geo.solo ? h("p", {}, "Ratings: ", geo.solo_ratings.map(([lo, l]) => `${lo}+ ${l}`).join(" · ")) : "",
+      h("p", { class: "mj-sub" }, v.scores.notes), close);
+  }
+
+  // ------------------------------------------------------------------ the cascade story
+  function storyControl(cmd) {
+    if (!ui.story) return;
+    if (cmd === "pause") {
+      ui.paused = !ui.paused;
+      if (!ui.paused) tick();
+      else clearTimeout(ui.timer);
+    } else if (cmd === "next") {
+      clearTimeout(ui.timer);
+      advance();
+    } else if (cmd === "skip") {
+      clearTimeout(ui.timer);
+      ui.story = null;
+      root.dataset.story = "done";
+    }
+    redraw();
+  }
+  function advance() {
+    if (!ui.story) return;
+    ui.story.k += 1;
+    if (ui.story.k >= ui.story.steps.length) {
+      ui.story = null;
+      root.dataset.story = "done";
+    }
+    redraw();
+    if (ui.story && !ui.paused) tick();
+  }
+  function tick() {
+    clearTimeout(ui.timer);
+    ui.timer = setTimeout(advance, STEP_MS);
+  }
+  function drawStory() {
+    if (!ui.story) {
+      storyBox.hidden = true;
+      return;
+    }
+    const { steps, k, seat } = ui.story;
+    storyBox.hidden = false;
+    const items = steps.slice(0, k + 1).map((st, i) => h("li", { class: i === k ? "mj-now" : "" }, st.text));
+    storyBox.replaceChildren(
+      h("div", { class: "zw-caption" }, swatch(seat, "zw-inline-swatch"), ` ${cap1(names[seat])}'s workshops run: step ${k + 1} of ${steps.length}`),
+      h("ol", { class: "mj-steps" }, ...items),
+      h("div", { class: "mj-row" },
+        h("button", { type: "button", class: "zw-btn", "data-story": "pause" }, ui.paused ? "Play" : "Pause"),
+        h("button", { type: "button", class: "zw-btn", "data-story": "next" }, "Next step"),
+        h("button", { type: "button", class: "zw-btn zw-quiet", "data-story": "skip" }, "Skip to the end")));
+  }
+
+  function turnLine(v, t) {
+    if (v.is_over) return "Game over";
+    if (v.to_move === null || v.to_move === undefined) return "";
+    return `${cap1(names[v.to_move])} to move · round ${t.round} · ${t.stepText}`;
+  }
+
+  // ------------------------------------------------------------------ redraw
+  let lastVersion = null;
+  let scheduled = false;
+  function redraw() {
+    scheduled = false;
+    const v = model.get("view") || {};
+    const version = model.get("version");
+    const active = document.activeElement;
+    const focusKey = active && root.contains(active) ? active.dataset.target || active.dataset.act || null : null;
+    if (version !== lastVersion) {
+      lastVersion = version;
+      ui.menu = null;
+      shell.setStatus("", "info");
+      if (ui.sent !== null) {
+        root.dataset.clickMs = String(Math.round(performance.now() - ui.sent));
+        ui.sent = null;
+      }
+      // a new view one move after the last: play its cascade
+      clearTimeout(ui.timer);
+      ui.story = null;
+      if (ui.lastPly !== null && v.ply === ui.lastPly + 1 && (v.story || []).length) {
+        ui.story = { steps: v.story, k: 0, seat: v.story_seat };
+        root.dataset.story = "playing";
+        if (!ui.paused) tick();
+      }
+      ui.lastPly = v.ply;
+    }
+    readLegal();
+    marked = new Set((model.get("highlight") || []).map(String));
+    legend.classList.toggle("mj-has-marks", marked.size > 0);
+    const tbl = v.table;
+    if (tbl) {
+      const t = { ...tbl, toMove: v.to_move, watch: (model.get("watch") || {}).seat, stepText: tbl.step_text };
+      shell.turn.textContent = turnLine(v, t);
+      info.replaceChildren(h("b", {}, geo.solo ? `Round ${t.round} of 6` : `Round ${t.round}`), ` · ${t.stepText} · start player: `, swatch(t.start, "zw-inline-swatch"), ` ${names[t.start]}`);
+      table.replaceChildren(gridPart(t), displayPart(t), cityPart(t));
+      drawBar(v, t);
+      const order = [];
+      const first = v.to_move !== null && v.to_move !== undefined ? v.to_move : 0;
+      for (let k = 0; k < n; k += 1) order.push((first + k) % n);
+      const st = ui.story ? ui.story.steps[ui.story.k] : null;
+      boards.replaceChildren(...order.map((s) => {
+        const b = st && s === ui.story.seat ? st.board : t.boards[s];
+        return playerBoard(t, s, b, st && s === ui.story.seat ? st.w : -1);
+      }));
+      drawScores(v);
+      drawSummary(v);
+    }
+    drawStory();
+    shell.update();
+    const hint = model.get("hint") || {};
+    if (Array.isArray(hint.code)) {
+      for (const tgt of String(hint.code[1]).split(",")) {
+        for (const spot of root.querySelectorAll(`.zw-stage [data-target="${CSS.escape(tgt)}"]`)) spot.classList.add("mj-hinted");
+      }
+    }
+    root.dataset.choices = String((model.get("legal") || []).length);
+    if (focusKey) {
+      const again = root.querySelector(`[data-target="${CSS.escape(focusKey)}"], [data-act="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus();
+    }
+  }
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(redraw);
+  };
+  for (const name of ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores", "blocked", "hints", "allow_new_game", "watch", "screen"]) {
+    shell.on(`change:${name}`, schedule);
+  }
+  redraw();
+  return () => {
+    clearTimeout(ui.timer);
+    shell.destroy();
+  };
+}
+
+export default { render };

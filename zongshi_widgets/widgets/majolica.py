@@ -1,0 +1,367 @@
+"""The Majolica board: ``MajolicaBoard(players=2, seats=["human", "greedy"], expansions=[], seed=1)``.
+
+The browser draws the 4x4 grid of large tiles (solo: the four revealed tiles), the design-card
+display, City Hall, every player board (four workshops, the three slotted design cards with
+their filled spaces, the scoring area, tokens, Bloom tokens and the mission card when those
+expansions are on) and the score in every category.
+
+Every legal action arrives in the browser as ``[notation, target, label]``: the parts named by
+``target`` (``cell:b1``, ``line:row1``, ``card:D05``, ``W2``, ``slot:3``, ``bar``...) become
+buttons; one action plays on a click, several open a short menu. Taking is clicking a tile,
+a row or column marker, or a display card; placing is clicking a workshop; every choice the
+rules leave to the player (which workshop runs first, which tile moves up, the fragmentation and
+overflow discards, the hand icon's tile, where the rearranged cards go) is offered the same way.
+Legality is decided in Python only: a part that offers nothing is sent as an ``explain`` request
+and the broken rule is shown. When an action sets off a cascade (workshops running, tiles moving
+up to design cards and flowing on), ``view["story"]`` tells it step by step
+(:func:`~zongshi_widgets.games.majolica.render.cascade_story`), and the browser plays it at a
+learner's pace. Majolica has no seat secrets: every seat sees the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.majolica.render import (
+    RECONSTRUCTED_NOTE,
+    SEAT_COLOURS,
+    TILE_COLOURS,
+    board_snapshot,
+    cascade_story,
+    position_html,
+    public_scores,
+    reconstructed_parts,
+)
+from ..games.majolica.rules import COL, FILES, LINES, MISSIONS, SOLO_RATINGS, STEP_TEXT, card_text, cell_name
+from .base import GameBoard, NamedGameBoard, read_asset
+
+__all__ = ["EXPANSIONS", "MajolicaBoard"]
+
+#: The expansions by name, and the engine option each one switches on.
+EXPANSIONS = {"cascading_bloom": "cascading_bloom", "kaleidoscopic": "kaleidoscopic", "missions": "missions"}
+_TILE = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "P": "purple"}
+
+
+def _line_name(cells: list[int]) -> str:
+    for k, ln in enumerate(LINES):
+        if set(cells) <= set(ln):
+            return ("line:row1", "line:row4", "line:cola", "line:cold")[k]
+    return ""
+
+
+class MajolicaBoard(NamedGameBoard):
+    """A game of Majolica (1-4 players) in the notebook.
+
+    Click an outlined tile of the grid, a row or column marker, or a design card of the display
+    to take tiles; then click a workshop to place them, a card slot to slot a taken card. When
+    workshops run, click the outlined choice (which workshop first, which colour moves up, which
+    tile is discarded). Keys: Tab and Shift+Tab go through the choices, the arrow keys too,
+    Enter chooses, Escape closes a menu, U undoes, H shows a legal move.
+
+    Args:
+        players (int | None): 1 (solo rules) to 4; default 2.
+        seats (list[str] | None): ``"human"`` or a bot name per seat.
+        expansions (list[str] | None): any of ``"cascading_bloom"``, ``"kaleidoscopic"``,
+            ``"missions"`` (rulebook, Expansion Rules).
+        seed (int | None): seed of the game's chance.
+        variant (dict | None): further engine options (see
+            :class:`~zongshi_widgets.games.majolica.rules.Majolica`).
+        **kwargs: as for :class:`~zongshi_widgets.widgets.base.NamedGameBoard`.
+
+    Raises:
+        ValueError: an unknown expansion (named, with the known ones), or an expansion given
+            both here and in ``variant``, or together with ``state=`` or ``session=``.
+        TypeError: ``expansions`` is not a list of names.
+
+    Example::
+
+        import zongshi_widgets.widgets as zww
+        board = zww.MajolicaBoard(players=2, seats=["human", "greedy"], expansions=["missions"], seed=1)
+        board.mark(["cell:a1", "line:row1", "W2", "display", "city_hall"])
+    """
+
+    game_name = "majolica"
+    _esm = read_asset("base.js", "majolica.js")
+    _css = read_asset("board.css", "majolica.css")
+
+    SCORE_KEYS = (*GameBoard.SCORE_KEYS, "scores")
+
+    def __init__(self, players: int | None = None, seats: list[str] | None = None, seed: int | None = 1, *, expansions=None, **kwargs: Any):
+        if expansions is not None:
+            if isinstance(expansions, str) or not all(isinstance(e, str) for e in list(expansions)):
+                raise TypeError(f"expansions is a list of names ({', '.join(EXPANSIONS)}), not {expansions!r}")
+            bad = [e for e in expansions if e not in EXPANSIONS]
+            if bad:
+                raise ValueError(f"unknown Majolica expansion(s) {bad}; known: {list(EXPANSIONS)}")
+            if expansions and (kwargs.get("state") is not None or kwargs.get("session") is not None):
+                raise ValueError("expansions= makes a new game; a given state= or session= already has its rules")
+            variant = dict(kwargs.pop("variant", None) or {})
+            for e in expansions:
+                if EXPANSIONS[e] in variant:
+                    raise ValueError(f"the expansion {e!r} is given both in expansions= and variant=")
+                variant[EXPANSIONS[e]] = True
+            if variant:
+                kwargs["variant"] = variant
+        super().__init__(players, seats, seed, **kwargs)
+
+    # -- lessons ---------------------------------------------------------------------------
+    def part_ids(self, parts) -> list[str]:
+        """The canonical ids of named parts of the board, as :meth:`mark` uses them.
+
+        Part names (case-insensitive): ``"cell:b1"`` (a grid cell), ``"line:row1"``,
+        ``"line:row4"``, ``"line:cola"``, ``"line:cold"`` (the takeable rows and columns),
+        ``"grid"``, ``"display"``, ``"card:D05"`` (a design card of this game), ``"city_hall"``,
+        ``"W1"``..``"W4"`` (the workshops of the player to move, or of the watching seat),
+        ``"W2:blue"`` (a given player's workshop), ``"slot:1"``..``"slot:3"`` (card slots;
+        ``"slot:2:red"``), ``"board:red"`` (a whole player board), ``"scoring:red"`` (its scoring
+        area), ``"scores"``, ``"missions"``.
+
+        Args:
+            parts (str | Iterable[str]): one name or several (``"W1, cell:a1"`` also reads).
+
+        Returns:
+            list[str]: canonical ids, in the given order.
+
+        Raises:
+            ValueError: a part this board does not have (the message lists the known forms).
+            TypeError: not a string or an iterable of strings.
+        """
+        g = self._game
+        if isinstance(parts, str):
+            parts = [p for p in parts.split(",") if p.strip()]
+        try:
+            items = list(parts)
+        except TypeError:
+            raise TypeError(f"parts must be a part name or a list of them, not {parts!r}") from None
+        seats = list(g.seat_names)
+        cards = {c.lower(): c for c in g.cids}
+        known = ("known: cell:a1..d4, line:row1|row4|cola|cold, grid, display, card:<id>, city_hall, W1..W4[:<player>], "
+                 f"slot:1..3[:<player>], board:<player>, scoring:<player>, scores, missions (players: {', '.join(seats)})")  # fmt: skip
+        out = []
+        for item in items:
+            if not isinstance(item, str):
+                raise TypeError(f"a part name is a string, not {item!r}")
+            key = item.strip().lower()
+            bits = key.split(":")
+            ok = None
+            if key in ("grid", "display", "city_hall", "scores") or (key == "missions" and g.use_missions):
+                ok = key
+            elif bits[0] == "cell" and len(bits) == 2 and len(bits[1]) == 2 and bits[1][0] in FILES and bits[1][1] in "1234" and not g.solo:
+                ok = key
+            elif bits[0] == "line" and len(bits) == 2 and bits[1] in ("row1", "row4", "cola", "cold") and not g.solo:
+                ok = key
+            elif bits[0] == "card" and len(bits) == 2 and bits[1] in cards:
+                ok = f"card:{cards[bits[1]]}"
+            elif bits[0] in ("w1", "w2", "w3", "w4") and (len(bits) == 1 or (len(bits) == 2 and bits[1] in seats)):
+                ok = bits[0].upper() + (f":{bits[1]}" if len(bits) == 2 else "")
+            elif bits[0] == "slot" and len(bits) in (2, 3) and bits[1] in ("1", "2", "3") and (len(bits) == 2 or bits[2] in seats):
+                ok = key
+            elif bits[0] in ("board", "scoring") and len(bits) == 2 and bits[1] in seats:
+                ok = key
+            if ok is None:
+                raise ValueError(f"{item!r} is not a part of this Majolica board ({known})")
+            out.append(ok)
+        return out
+
+    def mark(self, parts) -> None:
+        """Outline named parts of the board (a lesson's marks); ``mark([])`` clears them.
+
+        Args:
+            parts: as for :meth:`part_ids` (``["cell:a1", "line:row1", "W2", "city_hall"]``).
+
+        Raises:
+            ValueError: an unknown part (nothing changes). TypeError: not part names.
+        """
+        self.highlight = self.part_ids(parts)
+
+    # -- GameBoard hooks -------------------------------------------------------------------
+    def picture(self) -> str:
+        """The static picture: the grid, display, City Hall, every player board, the lesson's
+        marks, and the score so far unless ``reveal_scores`` is ``False``."""
+        return position_html(self.state, highlight=list(self.highlight), reveal_scores=self.reveal_scores)
+
+    def _geometry(self) -> dict:
+        g = self._game
+        rec = reconstructed_parts(g)
+        cards = {c.id: [c.points, "".join(COL[k] * n for k, n in enumerate(c.spaces)), c.blank, 1 if c.hand else 0] for c in g.cards}
+        return {
+            **self._shared_geometry(),
+            "solo": g.solo,
+            "cards": cards,
+            "cards_rec": rec["cards"],
+            "workshops": [
+                {"cap": w.capacity, "pattern": list(w.pattern), "must": w.must, "may": w.may, "fragment": g.frag[k], "rec": rec["workshops"][k]}
+                for k, w in enumerate(g.components.workshops)
+            ],
+            "city_rec": rec["city_hall"],
+            "tile_colours": TILE_COLOURS,
+            "seat_colours": [SEAT_COLOURS[c] for c in g.seat_names],
+            "reconstructed_note": RECONSTRUCTED_NOTE,
+            "missions": list(MISSIONS),
+            "bloom": g.bloom,
+            "use_missions": g.use_missions,
+            "kaleidoscopic": g.kal,
+            "solo_ratings": [[lo, label] for lo, label in SOLO_RATINGS if lo > -999],
+        }
+
+    def make_view(self, state, seat: int | None) -> dict:
+        """``state.view(seat)`` plus ``table`` (the grid as colour letters, ``.`` for a taken
+        cell; the display; City Hall; every player's board as
+        :func:`~zongshi_widgets.games.majolica.render.board_snapshot` gives it; what is pending
+        this turn), ``scores`` (every category), and ``story``: the cascade set off by the
+        move that led here (:func:`~zongshi_widgets.games.majolica.render.cascade_story`)."""
+        view = super().make_view(state, seat)
+        g = self._game
+        table: dict = {
+            "step": state.step,
+            "step_text": STEP_TEXT.get(state.step, "") if state.to_move is not None else "game over",
+            "round": state.round,
+            "start": state.start,
+            "display": [g.cids[i] for i in state.display],
+            "deck": len(state.deck),
+            "boards": [board_snapshot(g, p, state.city) for p in state.players],
+            "missions": [p.mission for p in state.players],
+            "missions_open": [m for m in state.missions_open],
+            "starting": [g.cids[i] if i >= 0 else None for i in state.starting],
+            "purple_out": state.purple_out,
+        }
+        if g.solo:
+            table["revealed"] = "".join(COL[c] for c in state.revealed)
+            table["face_down"] = len(state.stack)
+        else:
+            table["grid"] = "".join(COL[state.grid[i]] if state.up >> i & 1 else "." for i in range(16))
+        pend = {}
+        if state.pend is not None:
+            pend["tiles"] = "".join(("RYBGP"[c]) * k for c, k in enumerate(state.pend))
+        if state.pcard >= 0:
+            pend["card"] = g.cids[state.pcard]
+        if state.run:
+            pend["run"] = [state.run[0], state.run[1], state.run[2]]
+        if state.over >= 0:
+            pend["overflow"] = state.over
+        table["pending"] = pend
+        view["table"] = table
+        view["scores"] = public_scores(state)
+        story: list = []
+        node = self._session.timeline.cursor
+        if node.state is state and node.parent is not None:
+            try:
+                story = cascade_story(node.parent.state, node.action, state)
+            except ValueError:
+                story = []
+            view["story_seat"] = node.parent.state.to_move
+        view["story"] = story
+        return view
+
+    def compact_legal(self, state, actions: list) -> list:
+        """Each legal action as ``[notation, target, label]``: ``target`` names the parts of the
+        board that offer it (comma-separated), ``label`` says it in words."""
+        return [[a, self._target(state, a), self._label(state, a)] for a in actions]
+
+    def action_code(self, state, action: Any) -> Any:
+        return [str(action), self._target(state, str(action))]
+
+    def _target(self, state, a: str) -> str:
+        w = a.split()
+        verb = w[0]
+        if verb == "take":
+            if state.game.solo:
+                if w[1] == "all":
+                    return "revealed"
+                return ",".join([f"tile:{w[1]}"] + ([f"card:{w[3]}"] if len(w) == 4 and w[3] != "arrange" else ["arrange"] if len(w) == 4 else []))
+            ends = w[1].split("-")
+            cells = [(int(x[1]) - 1) * 4 + FILES.index(x[0]) for x in ends]
+            if len(cells) == 2:
+                ln = next(ln for ln in LINES if cells[0] in ln and cells[1] in ln)
+                lo, hi = sorted((ln.index(cells[0]), ln.index(cells[1])))
+                cells = [ln[k] for k in range(lo, hi + 1)]
+                return ",".join([_line_name(cells)] + [f"cell:{cell_name(i)}" for i in cells])
+            extra = [f"card:{w[3]}"] if len(w) == 4 and w[3] != "arrange" else ["arrange"]
+            return ",".join([f"cell:{cell_name(cells[0])}"] + extra)
+        if verb in ("place", "run"):
+            return w[1]
+        if verb == "slot":
+            return f"slot:{w[1]}"
+        if verb == "start":
+            return f"slot:{w[2]}"
+        if verb == "move" and state.run:
+            return f"slot:{state.run[0] + 1}"
+        if verb == "fragment" and state.run:
+            return f"W{state.run[0] + 1}"
+        if verb == "discard":
+            return "discards" if len(w) == 3 else f"W{state.over + 1}"
+        if verb == "bonus":
+            return w[2]
+        if verb == "mission" and state.step == "mission":
+            return f"mission:{w[1]}"
+        return "bar"
+
+    def _label(self, state, a: str) -> str:
+        g = state.game
+        w = a.split()
+        verb = w[0]
+        if verb == "take":
+            if g.solo:
+                what = "all four revealed tiles" if w[1] == "all" else f"the {_TILE[w[1]]} tile"
+            else:
+                ends = w[1].split("-")
+                what = f"the run {w[1].replace('-', '–')}" if len(ends) == 2 else f"the tile {w[1]}"
+            if len(w) == 4:
+                what += " and rearrange your cards" if w[3] == "arrange" else f" and design card {card_text(g, g.card_ids[w[3]])}"
+            return f"take {what}"
+        if verb == "place":
+            return f"place the tiles in {w[1]}"
+        if verb == "slot":
+            taken = state.to_move is not None and state.players[state.to_move].slots[int(w[1]) - 1] >= 0
+            return f"slot the card into slot {w[1]}" + (" (the card there goes under the deck)" if taken else "")
+        if verb == "start":
+            return f"slot your starting card into slot {w[2]}"
+        if verb == "arrange":
+            return "cards in the slots: " + ", ".join(x if x != "-" else "empty" for x in w[1:])
+        if verb == "run":
+            return f"run {w[1]} first"
+        if verb == "move":
+            return f"move a {_TILE[w[1]]} tile up to the design card"
+        if verb == "stop":
+            return "move no more tiles (white shovels are optional)"
+        if verb == "fragment":
+            return f"discard a {_TILE[w[1]]} tile (fragmentation)" + (" onto your mission card" if len(w) == 3 else "")
+        if verb == "discard":
+            return f"discard a {_TILE[w[-1]]} tile" + (f" from {w[1]}" if len(w) == 3 else " (the workshop overflows)")
+        if verb == "bonus":
+            return f"take a {_TILE[w[1]]} tile into {w[2]} (hand icon)"
+        if verb == "no":
+            return "take no hand-icon tile"
+        if verb == "mission":
+            return f"take mission {w[1]}: {MISSIONS[int(w[1][1:]) - 1]}" if state.step == "mission" else f"put a {_TILE[w[1]]} tile on your mission card"
+        if verb == "end":
+            return "end your turn"
+        return a
+
+    def describe(self, before, action, after) -> str:
+        """``"red: take the run a1–d1"`` and, when the action set off a cascade, how many steps
+        the board shows; at the end the winners (or the solo rating)."""
+        g = self._game
+        who = g.seat_names[before.to_move]
+        text = f"{who}: {self._label(before, str(action))}"
+        if after is None:
+            return text
+        try:
+            story = cascade_story(before, str(action), after)
+        except ValueError:  # the traced resolution disagrees with the engine: tell no story
+            story = []
+        if story:
+            text += f". The workshops ran: {len(story)} steps, shown one by one on the board"
+        if after.is_over:
+            if g.solo:
+                text += ". Game over. " + after.score_sheet().notes
+            else:
+                text += ". Game over" + ("" if not self.reveal_scores else self._winners_text(after))
+        return text
+
+    def short_text(self, before, action) -> str:
+        """The notation itself (``"take a1-d1"``, ``"place W2"``, ``"move R"``): short and exact."""
+        return str(action)
+
+    def _wire_moves(self, moves: list) -> list:
+        return [[e["ply"], e["seat"], e["text"], None, e["alt"]] for e in moves]
