@@ -38,6 +38,7 @@ register(
     "majolica",
     "zongshi_widgets.games.majolica:Majolica",
     "Majolica: draft tiles from the grid, run your workshops to fill design cards; 1-4 players",
+    lessons="zongshi_widgets.tutor.majolica",
 )
 
 
