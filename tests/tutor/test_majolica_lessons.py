@@ -391,7 +391,7 @@ def test_a_lesson_on_the_board():
     lb = show_lesson("majolica", "cascade")
     start = lb.board.state
     fb = lb.attempt("place W2")
-    assert not fb.solved and "3 can with another choice" in fb.text and not lb.solved
+    assert not fb.solved and "no workshop can run this turn, and another choice lets 3 run" in fb.text and not lb.solved
     lb.reset()
     assert lb.board.state == start
     fb = lb.attempt("place W1")
@@ -410,3 +410,16 @@ def test_a_goal_helper_refuses_a_solo_take():
     with pytest.raises(ValueError):
         take_tiles(zw.game("majolica", players=1).new_state(seed=1), "take all")
     assert item.goal == "select"
+
+
+def test_tip1_tiles_may_be_discarded_in_ones_turn_but_not_inside_a_run():
+    """Rulebook, Tip 1: extra tiles may be discarded at any time of one's turn (the engine: at
+    the selection, while placing and at the end of the turn, not while a run is resolved)."""
+    state = BY_ID["run-w1"].start()
+    assert "discard W2 B" in state.legal_actions()
+    after = state.play("discard W2 B")
+    assert sorted(_ws(after)[1]) == sorted("RRY") and after.step == "place"  # nothing else changes
+    running = state.play("place W1")
+    assert running.step == "move" and not any(a.startswith("discard") for a in running.legal_actions())
+    with pytest.raises(IllegalAction):
+        running.parse_action("discard W2 B")

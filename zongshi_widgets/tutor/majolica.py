@@ -139,7 +139,8 @@ def _cascade_check(before, action, after, workshops=3, now=False):
     have, line = most_runs(after)
     if have < workshops:
         best, _ = most_runs(before)
-        return f"after it at most {have} workshop(s) can run this turn; {best} can with another choice."
+        now = "no workshop can run this turn" if not have else f"at most {have} workshop{'s' if have > 1 else ''} can run this turn"
+        return f"after it {now}, and another choice lets {best} run. Follow the tiles: which workshop would they fill with its pattern?"
     return None
 
 
