@@ -6,7 +6,11 @@ Sections cited are the rulebook's (shared/reference/rulebooks/majolica.txt) and 
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
+import tomllib
+from importlib import resources
 
 import pytest
 
@@ -423,3 +427,28 @@ def test_tip1_tiles_may_be_discarded_in_ones_turn_but_not_inside_a_run():
     assert running.step == "move" and not any(a.startswith("discard") for a in running.legal_actions())
     with pytest.raises(IllegalAction):
         running.parse_action("discard W2 B")
+
+
+@pytest.fixture(scope="module")
+def other_points(tmp_path_factory):
+    """The packaged components with every design card worth 1 point: a stand-in for printed
+    cards whose points differ from the reconstructed ones (reference 3b)."""
+    data = tomllib.loads(resources.files("zongshi_widgets.games.majolica").joinpath("data/components.toml").read_text(encoding="utf-8"))
+    for part in ("starting", "deck", "kaleidoscopic"):
+        for card in data["design"][part]:
+            card["points"] = 1
+    path = tmp_path_factory.mktemp("components") / "one_point.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+@pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
+def test_no_lesson_hinges_on_the_reconstructed_card_points(item, other_points):
+    """With every card worth 1 point, each lesson has the same solutions and the same answer."""
+    other = dataclasses.replace(item, options={**item.options, "components": other_points})
+    state, state2 = item.start(), other.start()
+    assert {c.points for c in state2.game.cards} == {1}
+    if item.goal == "answer":
+        assert ANSWERS[item.id](state2) == ANSWERS[item.id](state)
+    else:
+        assert other.solutions(state2) == item.solutions(state)
