@@ -44,6 +44,7 @@ register(
     "zongshi_widgets.games.majolica:Majolica",
     "Majolica: draft tiles from the grid, run your workshops to fill design cards; 1-4 players",
     board="zongshi_widgets.widgets.majolica:MajolicaBoard",
+    lessons="zongshi_widgets.tutor.majolica",
 )
 
 

@@ -1,0 +1,454 @@
+"""Majolica lessons (issue 13, Lessons): every lesson poses its position, is solvable, refuses a
+wrong move with a useful "Not yet", says only what is true of its position in its hints, accepts
+only the answer the engine computes, and says so wherever it shows a reconstructed value.
+Sections cited are the rulebook's (shared/reference/rulebooks/majolica.txt) and the reference's
+(shared/reference/majolica/components.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import tomllib
+from importlib import resources
+
+import pytest
+
+import zongshi_widgets as zw
+from zongshi_widgets.core import IllegalAction, registration
+from zongshi_widgets.tutor import goals, lesson, load_lessons, show_lesson
+from zongshi_widgets.tutor.majolica import most_runs, take_option, take_tiles, workshops_run
+
+LESSONS = load_lessons("majolica")
+BY_ID = {item.id: item for item in LESSONS}
+MOVES = [item for item in LESSONS if item.goal != "answer"]
+QUESTIONS = [item for item in LESSONS if item.goal == "answer"]
+RED, YELLOW = 0, 1
+#: Notations quoted in hints: 'take a1-a3', 'place W1', 'fragment R', 'bonus G W3', ...
+QUOTED = re.compile(r"'((?:take|place|slot|arrange|move|stop|fragment|bonus|mission|discard|end)\b[^']*)'")
+CARD = re.compile(r"\b(?:D\d\d|K\d|S\d)\b")
+
+
+def _ws(state, seat=RED):
+    return state.position()["players"][seat]["workshops"]
+
+
+def test_the_lessons_cover_the_issue():
+    """Issue 13: each selection option, each workshop's run condition, shovels and
+    fragmentation, a three-workshop cascade, purple tiles and their limits, City Hall, the hand
+    icon, round and game end, scoring, and each expansion."""
+    ids = set(BY_ID)
+    assert {"select-a", "select-b", "select-c", "tip4-slot"} <= ids
+    assert {"run-w1", "run-w2", "run-w3", "run-w4", "white-shovels", "fragment", "cascade"} <= ids
+    assert {"purple-wild", "purple-w4", "city-hall", "hand-icon", "round-end", "game-end", "score-unfinished"} <= ids
+    assert {"bloom", "kaleidoscopic", "mission-m4"} <= ids
+    assert BY_ID["bloom"].options == {"cascading_bloom": True} and BY_ID["kaleidoscopic"].options == {"kaleidoscopic": True}
+    assert BY_ID["mission-m4"].options == {"missions": True}
+    assert {"select", "runs", "complete", "legal", "one-of"} <= set(goals("majolica"))
+    assert registration("majolica").lessons == "zongshi_widgets.tutor.majolica"
+    assert all(item.game == "majolica" and item.task and item.rule and len(item.hints) >= 2 for item in LESSONS)
+
+
+def test_the_rulebook_sections_cited_exist():
+    """Every lesson's rule names sections of the rulebook (its headings, or Tips & FAQ)."""
+    try:
+        book = open("/work/shared/reference/rulebooks/majolica.txt", encoding="utf-8").read()
+    except OSError:
+        pytest.skip("the rulebook text is not on this machine")
+    for item in LESSONS:
+        for part in item.rule.split(";"):
+            head = re.sub(r",? (?:[A-I](?:-[A-I])?(?: and [A-I])?|Tip \d(?: and Q\d)?|\(.*\))$", "", part.strip()).strip()
+            head = re.sub(r" \(.*\)$", "", head)
+            assert head.split(",")[0].strip() in book, (item.id, head)
+
+
+@pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
+def test_every_lesson_poses_its_position(item):
+    assert item.position is not None and not item.setup
+    state = item.start()
+    again = zw.game("majolica", players=item.players, **item.options).from_position(state.position(), seed=item.seed)
+    assert again == state  # the description is the whole position
+
+
+def _illegal(state):
+    """A notation the position refuses."""
+    for text in ("move P", "fragment P", "stop", "take b2-c2", "take a1", "run W1", "place W5", "slot 3", "end"):
+        try:
+            state.parse_action(text)
+        except IllegalAction:
+            return text
+    raise AssertionError("no refused notation found")
+
+
+@pytest.mark.parametrize("item", MOVES, ids=lambda i: i.id)
+def test_every_move_lesson_is_solved_and_refuses_a_wrong_move(item):
+    state = item.start()
+    solutions = item.solutions(state)
+    assert solutions
+    for action in solutions:
+        fb, after = item.attempt(state, action)
+        assert fb.solved and fb.text.startswith("Yes: ") and "rulebook" in fb.text and after is not None
+    wrong = [a for a in state.legal_actions() if a not in solutions]
+    assert wrong, "a lesson with no wrong legal move teaches nothing"
+    for action in wrong:
+        fb, after = item.attempt(state, action)
+        assert not fb.solved and fb.legal and fb.text.startswith("Not yet: that move is legal, but ")
+        assert len(fb.text) > 60  # says what is missing
+    text = _illegal(state)
+    fb, after = item.attempt(state, text)
+    assert not fb.solved and not fb.legal and after is None and state == item.start()
+    assert fb.rule.startswith("majolica.") and fb.text.startswith("Not yet: ") and ("rulebook" in fb.text or "reference" in fb.text)
+
+
+@pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
+def test_quoted_moves_in_hints_are_legal_and_the_last_hint_solves(item):
+    state = item.start()
+    quoted = [QUOTED.findall(h) for h in item.hints]
+    for texts in quoted:
+        for text in texts:
+            state.parse_action(text)  # legal here, or IllegalAction
+    if item.goal != "answer":
+        named = [state.parse_action(t) for t in quoted[-1]]
+        assert named and all(a in item.solutions(state) for a in named), "the explicit hint names the solving move(s)"
+    else:
+        assert not any(quoted)
+
+
+# -- what each lesson's task and hints say of its position -----------------------------------
+def _check_select_a(state, item):
+    takes = {a: take_tiles(state, a).get("R", 0) for a in state.legal_actions() if take_option(a) == "A"}
+    assert takes["take a1-d1"] == 2 and takes["take a1-a3"] == 3 and max(takes.values()) == 3
+    assert "take a1-a4" not in takes and state.position()["grid"][3][0] == "y"  # a4 face down stops column a
+    assert "Row 1 gives R R Y B (2 red)" in item.hints[1] and state.position()["grid"][0] == "RRYB"
+
+
+def _check_select_b(state, item):
+    assert _ws(state)[0] == "RRRBB" and state.players[RED].slots[0] == -1
+    blue = sorted({a.split()[1] for a in state.legal_actions() if take_option(a) == "B" and take_tiles(state, a).get("B")})
+    assert blue == ["d1", "d2", "d3", "d4"] and "d1, d2, d3 and d4" in item.hints[1]
+
+
+def _check_tip4_slot(state, item):
+    # rulebook, Tip 4: the pattern is met but no card: no run; slotting the card makes it run at once
+    after = state.play("place W1")
+    assert _ws(after)[0] == "RRRBBB" and after.step == "place" and not workshops_run(after)
+    assert workshops_run(after.play("slot 1")) == {1}
+    assert workshops_run(state.play("slot 1")) == set() and workshops_run(state.play("slot 1").play("place W1")) == {1}
+
+
+def _check_select_c(state, item):
+    assert _ws(state)[1] == "RRYYBB" and state.position()["players"][RED]["slots"] == ["D10", "-", "-"]
+    after = state.play("arrange - D10 -")
+    assert workshops_run(after) == {2} and after.pend is not None  # Q1: the run comes before placing the tile
+
+
+def _run_now(state, item, w, held, tiles):
+    assert _ws(state)[w - 1] == held and state.position()["pending"]["tiles"] == tiles
+    runs = {a: workshops_run(state.play(a)) for a in state.legal_actions() if a.startswith("place")}
+    assert {a for a, r in runs.items() if r} == {f"place W{w}"} and runs[f"place W{w}"] == {w}
+
+
+def _check_run_w1(state, item):
+    _run_now(state, item, 1, "RRRY", "YY")
+    assert "W1 holds R R R Y" in item.hints[1]
+
+
+def _check_run_w2(state, item):
+    _run_now(state, item, 2, "RRBB", "GG")
+    assert "W2 holds R R B B" in item.hints[1]
+
+
+def _check_run_w3(state, item):
+    _run_now(state, item, 3, "RR", "BB")
+    assert _ws(state.play("place W1"))[0] == "RRYYBB" and "W1 would be R R Y Y B B" in item.hints[1]
+
+
+def _check_run_w4(state, item):
+    _run_now(state, item, 4, "GGG", "G")
+
+
+def _check_city_hall(state, item):
+    assert state.city == (1, 3) and _ws(state)[0] == "RY" and _ws(state)[3] == "GGG"
+    after = state.play("place W4")
+    assert after.players[RED].purples == 2 and after.city == (0, 3) and "P" in _ws(after)[0] and _ws(after)[0].count("G") == 3
+
+
+def _check_white_shovels(state, item):
+    g = state.game
+    assert state.run == (1, 1, "move") and g.must[1] == 1 and g.may[1] == 2 and _ws(state)[1] == "RRYBB"
+    assert state.legal_actions() == ["move B", "stop"]
+
+
+def _check_fragment(state, item):
+    assert state.step == "fragment" and sorted(_ws(state)[2]) == sorted("GGR") and _ws(state)[3] == "GG" and state.game.frag == (False, False, True, False)
+    assert workshops_run(state.play("fragment R")) == {3, 4} and workshops_run(state.play("fragment G")) == {3}
+
+
+def _check_cascade(state, item):
+    n, line = most_runs(state.play("place W1"))
+    assert n == 3 and _ws(state)[:2] == ["RRRYY", "BB"]
+    s = state.play("place W1")
+    for a in ("move R", "move Y"):
+        s = s.play(a)
+    # the rest of W1 completes W2's 2:2:2; W2 runs and its black shovel's blue (the only colour D11 takes) moves at once
+    assert workshops_run(s) == {1, 2} and sorted(_ws(s)[1]) == sorted("RRYYB") and s.position()["players"][RED]["cards"]["D11"] == "B"
+    s = s.play("move B")
+    assert workshops_run(s) == {1, 2, 3}  # and W2's rest R R Y Y is W3's 2:2
+
+
+def _check_purple_wild(state, item):
+    assert _ws(state)[0] == "RRRYP"
+    after = state.play("place W1")
+    with pytest.raises(IllegalAction) as refused:  # rulebook, Purple Tiles: never onto a design card
+        after.parse_action("move P")
+    assert refused.value.rule == "majolica.purple.not-on-card"
+
+
+def _check_purple_w4(state, item):
+    assert sorted(_ws(state)[2]) == sorted("PGR") and _ws(state)[3] == "GG"
+    with pytest.raises(IllegalAction) as refused:  # rulebook, Purple Tiles: never the fragmented tile
+        state.parse_action("fragment P")
+    assert refused.value.rule == "majolica.purple.not-fragmented"
+    assert state.play("fragment R").purple_out == state.purple_out + 1
+
+
+def _check_hand_icon(state, item):
+    assert state.step == "choose" and state.bonus == 1 and _ws(state)[2] == "BBG" and state.game.cards[state.players[RED].done[0]].hand
+    assert workshops_run(state.play("bonus G W3")) == {1, 3}
+
+
+def _border_up(state):
+    from zongshi_widgets.games.majolica.rules import BORDER
+
+    return sum(state.up >> i & 1 for i in BORDER)
+
+
+def _check_round_end(state, item):
+    assert _border_up(state) == 5 and state.start == RED and state.to_move == YELLOW
+    assert _border_up(state.play("take a1-b1")) == 3 and "leaves 3 face-up tiles" in item.hints[1]
+
+
+def _check_game_end(state, item):
+    assert _border_up(state) < 4 and len(state.players[YELLOW].done) == 5 and not state.players[RED].done
+    assert state.step == "finish" and state.players[RED].tokens == 1 and [sum(f) for f in state.players[RED].fills] == [2, 2, 0]
+
+
+def _check_score_unfinished(state, item):
+    assert state.is_over and [sum(f) for f in state.players[RED].fills] == [2, 2, 0] and state.players[RED].tokens == 1
+
+
+def _check_bloom(state, item):
+    assert workshops_run(state) == {1, 2, 3} and state.game.bloom
+    assert state.play("fragment R").players[RED].blooms == 1 and state.play("fragment G").players[RED].blooms == 0
+
+
+def _check_kaleidoscopic(state, item):
+    g = state.game
+    k1 = g.cards[state.players[RED].slots[0]]
+    assert k1.id == "K1" and k1.blank == 1 and k1.spaces == (1, 1, 0, 0) and sorted(_ws(state)[0]) == sorted("GGGBB")
+    assert sorted(state.legal_actions()) == ["move B", "move G", "stop"]
+
+
+def _check_mission_m4(state, item):
+    p = state.players[RED]
+    assert p.mission == 3 and p.mstore == 2 and state.took4  # M4, yellow stored
+    assert {a for a in state.legal_actions() if a.startswith("mission")} == {"mission R", "mission B"}
+    with pytest.raises(IllegalAction) as refused:
+        state.parse_action("mission Y")
+    assert refused.value.rule == "majolica.mission.m4"
+
+
+HINT_CHECKS = {
+    "select-a": _check_select_a,
+    "select-b": _check_select_b,
+    "tip4-slot": _check_tip4_slot,
+    "select-c": _check_select_c,
+    "run-w1": _check_run_w1,
+    "run-w2": _check_run_w2,
+    "run-w3": _check_run_w3,
+    "run-w4": _check_run_w4,
+    "city-hall": _check_city_hall,
+    "white-shovels": _check_white_shovels,
+    "fragment": _check_fragment,
+    "cascade": _check_cascade,
+    "purple-wild": _check_purple_wild,
+    "purple-w4": _check_purple_w4,
+    "hand-icon": _check_hand_icon,
+    "round-end": _check_round_end,
+    "game-end": _check_game_end,
+    "score-unfinished": _check_score_unfinished,
+    "bloom": _check_bloom,
+    "kaleidoscopic": _check_kaleidoscopic,
+    "mission-m4": _check_mission_m4,
+}
+
+
+@pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
+def test_task_and_hints_are_true_of_the_position(item):
+    assert item.id in HINT_CHECKS, "every lesson's task and hints are checked"
+    state = item.start()
+    HINT_CHECKS[item.id](state, item)
+    # every workshop content the task writes out ("W1 holds R R R Y Y") is the position's
+    for w, tiles in re.findall(r"W(\d) (?:holds|is full:) ((?:[RYBGP] )*[RYBGP])\b", item.task):
+        assert sorted(_ws(state)[int(w) - 1]) == sorted(tiles.split()), (w, tiles)
+
+
+# -- question lessons: the engine computes the answer ---------------------------------------------
+def _finish_turn(state):
+    """Play the rest of the turn: the first legal action, ``end`` when it is offered."""
+    seat, turn = state.to_move, state.turnno
+    while state.to_move == seat and state.turnno == turn:
+        legal = state.legal_actions()
+        state = state.play("end" if "end" in legal else legal[0])
+    return state
+
+
+ANSWERS = {
+    "city-hall": lambda s: len(_ws(s.play("place W4"))[0]),
+    "purple-w4": lambda s: len(_ws(s.play("fragment R"))[3]),
+    "round-end": lambda s: s.game.seat_names[_finish_turn(s.play("take a1-b1").play("place W1")).to_move],
+    "game-end": lambda s: s.game.seat_names[s.play("end").score_sheet().winners[0]],
+    "score-unfinished": lambda s: s.score_sheet().totals[RED],
+}
+
+
+@pytest.mark.parametrize("item", QUESTIONS, ids=lambda i: i.id)
+def test_question_lessons_accept_only_the_engines_answer(item):
+    state = item.start()
+    right = ANSWERS[item.id](state)
+    assert item.answer == str(right)
+    assert item.check_answer(right).solved and item.check_answer(f" {right} ").solved
+    if isinstance(right, int):
+        for wrong in (right - 1, right + 1, f"{right} or {right + 1}"):
+            fb = item.check_answer(wrong)
+            assert not fb.solved and fb.text.startswith("Not yet: ")
+    else:
+        others = [c for c in state.game.seat_names if c != right]
+        for wrong in (*others, f"{right} or {others[0]}"):
+            assert not item.check_answer(wrong).solved
+
+
+def test_the_round_end_question_turns_on_the_round_ending():
+    """Rulebook, Gameplay: had the round gone on, blue (to yellow's left) would play next."""
+    state = BY_ID["round-end"].start()
+    after = _finish_turn(state.play("take a1-b1").play("place W1"))
+    assert after.round == state.round + 1 and after.start == YELLOW
+    on = _finish_turn(state.play("take b4 + arrange").play("place W1").play("arrange " + " ".join(["-"] * 3)))
+    assert on.round == state.round and on.to_move == 2
+
+
+def test_the_game_end_answer_holds_for_any_card_points():
+    """The lesson says its answer holds for any card worth at least 1 point: red scores less than 5."""
+    state = BY_ID["game-end"].start().play("end")
+    sheet = state.score_sheet()
+    assert state.is_over and sheet.totals[RED] == 3 < 5 <= len(state.players[YELLOW].done)
+
+
+# -- reconstructed values --------------------------------------------------------------------------
+@pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
+def test_a_lesson_that_shows_a_reconstructed_value_says_so(item):
+    """The design deck is reconstructed (reference 3b), and so are W3's shovels and
+    fragmentation icon (reference section 1, notes F and G): a lesson that names a card, or runs
+    or fragments W3, says so in its task."""
+    state = item.start()
+    shows_card = bool(CARD.search(item.task)) or any(i >= 0 for i in state.players[RED].slots) or bool(state.players[RED].done)
+    uses_w3 = state.step == "fragment" or (state.run is not None and state.run[0] == 2)
+    if shows_card or uses_w3:
+        assert "reconstructed" in item.task, item.id
+
+
+# -- the rulebook's Tips & FAQ -----------------------------------------------------------------------
+def test_tip2_the_player_chooses_which_workshop_runs_first():
+    """Rulebook, Tip 2: after a rearrangement two workshops can run: the player picks the order."""
+    pos = {"start": 0, "step": "place", "pending": {"tiles": "G", "arrange": True}, "players": [
+        {"workshops": ["RRRYYY", "RRYYBB", "", ""], "slots": ["D11", "-", "D09"]}, {}]}  # fmt: skip
+    state = zw.game("majolica", players=2).from_position(pos)
+    assert not workshops_run(state)  # D11 (blue, green) has no space for W1's tiles; W2 has no card (Tip 4)
+    after = state.play("arrange D09 D11 -")
+    assert after.step == "choose" and set(after.legal_actions()) == {"run W1", "run W2"}
+    assert workshops_run(after.play("run W2")) == {2} and workshops_run(after.play("run W1")) == {1}
+
+
+def test_tip5_a_matching_tile_must_move_and_q2_a_tile_must_be_taken():
+    """Rulebook, Tip 5 / Run Workshop(s) I: the black shovel's tile must move ('stop' refused);
+    Q2: nobody may decline to take a tile (every action at the selection is a take or a discard)."""
+    state = BY_ID["run-w1"].start().play("place W1")
+    assert state.step == "move" and "stop" not in state.legal_actions()
+    with pytest.raises(IllegalAction) as refused:
+        state.parse_action("stop")
+    assert refused.value.rule == "majolica.run.black-shovel"
+    start = BY_ID["select-a"].start()
+    assert all(a.startswith(("take ", "discard ")) for a in start.legal_actions())
+
+
+def test_q1_a_card_that_makes_a_workshop_run_runs_it_before_the_other_item():
+    """Rulebook, Q1: the run (and its cascade) comes before placing the other item."""
+    state = BY_ID["tip4-slot"].start()
+    after = state.play("place W1").play("slot 1")
+    assert after.step == "move" and workshops_run(after) == {1}
+    state = BY_ID["select-c"].start().play("arrange - D10 -")
+    assert state.step == "move" and state.pend is not None and "place W1" not in state.legal_actions()
+
+
+# -- on the board ---------------------------------------------------------------------------------
+def test_a_lesson_on_the_board():
+    lb = show_lesson("majolica", "cascade")
+    start = lb.board.state
+    fb = lb.attempt("place W2")
+    assert not fb.solved and "no workshop can run this turn, and another choice lets 3 run" in fb.text and not lb.solved
+    lb.reset()
+    assert lb.board.state == start
+    fb = lb.attempt("place W1")
+    assert fb.solved and lb.solved
+    hints = [lb.next_hint() for _ in range(len(lb.lesson.hints))]
+    assert hints == list(lb.lesson.hints)
+
+
+def test_a_question_on_the_board():
+    lb = show_lesson("majolica", "city-hall")
+    assert not lb.answer("5").solved and lb.answer("6").solved and lb.solved
+
+
+def test_a_goal_helper_refuses_a_solo_take():
+    item = lesson("majolica", "select-a")
+    with pytest.raises(ValueError):
+        take_tiles(zw.game("majolica", players=1).new_state(seed=1), "take all")
+    assert item.goal == "select"
+
+
+def test_tip1_tiles_may_be_discarded_in_ones_turn_but_not_inside_a_run():
+    """Rulebook, Tip 1: extra tiles may be discarded at any time of one's turn (the engine: at
+    the selection, while placing and at the end of the turn, not while a run is resolved)."""
+    state = BY_ID["run-w1"].start()
+    assert "discard W2 B" in state.legal_actions()
+    after = state.play("discard W2 B")
+    assert sorted(_ws(after)[1]) == sorted("RRY") and after.step == "place"  # nothing else changes
+    running = state.play("place W1")
+    assert running.step == "move" and not any(a.startswith("discard") for a in running.legal_actions())
+    with pytest.raises(IllegalAction):
+        running.parse_action("discard W2 B")
+
+
+@pytest.fixture(scope="module")
+def other_points(tmp_path_factory):
+    """The packaged components with every design card worth 1 point: a stand-in for printed
+    cards whose points differ from the reconstructed ones (reference 3b)."""
+    data = tomllib.loads(resources.files("zongshi_widgets.games.majolica").joinpath("data/components.toml").read_text(encoding="utf-8"))
+    for part in ("starting", "deck", "kaleidoscopic"):
+        for card in data["design"][part]:
+            card["points"] = 1
+    path = tmp_path_factory.mktemp("components") / "one_point.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+@pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
+def test_no_lesson_hinges_on_the_reconstructed_card_points(item, other_points):
+    """With every card worth 1 point, each lesson has the same solutions and the same answer."""
+    other = dataclasses.replace(item, options={**item.options, "components": other_points})
+    state, state2 = item.start(), other.start()
+    assert {c.points for c in state2.game.cards} == {1}
+    if item.goal == "answer":
+        assert ANSWERS[item.id](state2) == ANSWERS[item.id](state)
+    else:
+        assert other.solutions(state2) == item.solutions(state)

@@ -1,0 +1,209 @@
+"""Majolica lesson goals: what a move must do to solve a lesson, and why it is right.
+
+Each goal cites the rulebook section it teaches ("1. Select Majolica Tiles" A, B, C; "Run
+Workshop(s)" A-I; Tips 2, 4, 5). The lessons are ``tutor/lessons/majolica.toml``; the generic
+goals ``legal`` and ``one-of`` serve the lessons that ask for one named action.
+
+Helpers used by the goals and by the tests: :func:`take_option`, :func:`take_tiles`,
+:func:`workshops_run` and :func:`most_runs` (a search over the rest of the turn).
+"""
+
+from __future__ import annotations
+
+from ..games.majolica.rules import COL, LINES, MajolicaState, _cell
+from .lesson import Goal, register_goal
+
+SECTION = {
+    "select": "rulebook, 1. Select Majolica Tiles",
+    "run": "rulebook, Run Workshop(s)",
+}
+COLOUR_NAMES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "P": "purple"}
+
+
+def take_option(action: str) -> str | None:
+    """The selection option of a ``take`` notation (rulebook, 1. Select Majolica Tiles):
+    ``"A"`` (a run of a row or column; solo: ``take all``), ``"B"`` (a tile and a design card),
+    ``"C"`` (a tile and a rearrangement), ``None`` when ``action`` is not a take."""
+    words = action.split()
+    if not words or words[0] != "take":
+        return None
+    if len(words) == 4:
+        return "C" if words[3] == "arrange" else "B"
+    return "A"
+
+
+def take_tiles(state: MajolicaState, action: str) -> dict[str, int]:
+    """The small tiles a ``take`` of the seat to move gives: ``{colour letter: count}``
+    (rulebook, 2. Place Majolica Tiles: one small tile per large tile selected).
+
+    Raises:
+        ValueError: ``action`` is not a take of a multi-player grid.
+    """
+    words = action.split()
+    if not words or words[0] != "take" or state.game.solo:
+        raise ValueError(f"{action!r} is not a take from the grid")
+    cells = [_cell(x) for x in words[1].split("-")]
+    if len(cells) == 2:
+        line = next(ln for ln in LINES if cells[0] in ln and cells[1] in ln)
+        lo, hi = sorted((line.index(cells[0]), line.index(cells[1])))
+        cells = [line[k] for k in range(lo, hi + 1)]
+    out: dict[str, int] = {}
+    for i in cells:
+        c = COL[state.grid[i]]
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+def workshops_run(state: MajolicaState) -> set[int]:
+    """Workshops (1..4) that have run in the current turn of ``state``, the running one included."""
+    out = {w + 1 for w in range(4) if state.ran >> w & 1}
+    if state.run is not None:
+        out.add(state.run[0] + 1)
+    return out
+
+
+def most_runs(state: MajolicaState) -> tuple[int, list[str]]:
+    """The most workshops that can have run by the end of the current turn of ``state``, and
+    a line of play reaching that many (rulebook, Run Workshop(s): a cascade; Tip 2).
+
+    The search tries every choice of the turn (placing, moving, stopping, fragmenting,
+    discarding an overflow, the hand icon's tile) except the free discards of Tip 1 and
+    ``end``; it stops where the turn ends.
+
+    Returns:
+        tuple[int, list[str]]: the count (0..4) and the actions of one best line.
+    """
+    seat, turn = state.to_move, state.turnno
+    memo: dict[str, tuple[int, list[str]]] = {}
+
+    def search(s: MajolicaState) -> tuple[int, list[str]]:
+        key = s.digest()
+        if key in memo:
+            return memo[key]
+        best = (len(workshops_run(s)), [])
+        if s.to_move == seat and s.turnno == turn and s.step != "finish":
+            for a in s.legal_actions():
+                if a == "end" or (a.startswith("discard W") and len(a.split()) == 3):
+                    continue
+                after = s.play(a)
+                if after.to_move != seat or after.turnno != turn:
+                    continue  # the turn ended inside the action: its runs are not visible
+                n, line = search(after)
+                if n > best[0]:
+                    best = (n, [a, *line])
+        memo[key] = best
+        return best
+
+    return search(state)
+
+
+# -- selection ------------------------------------------------------------------------------------
+def _select_check(before, action, after, option="A", colour=None, most=False):
+    got = take_option(action)
+    if got is None:
+        return "this lesson is about selecting tiles."
+    if got != option:
+        words = {"A": "a row or column run (option A)", "B": "one tile and a design card (option B)", "C": "one tile and a rearrangement (option C)"}
+        return f"you chose {words[got]}; this lesson asks for {words[option]}."
+    if colour:
+        tiles = take_tiles(before, action)
+        name = COLOUR_NAMES[colour]
+        if not tiles.get(colour):
+            return f"that take gives you no {name} tile."
+        if most:
+            best = max(take_tiles(before, a).get(colour, 0) for a in before.legal_actions() if take_option(a) == option)
+            if tiles[colour] < best:
+                return f"that run gives {tiles[colour]} {name} tile(s); another run of the outer edge gives {best}."
+    return None
+
+
+def _select_praise(before, action, after, option="A", colour=None, most=False):
+    tiles = take_tiles(before, action)
+    got = ", ".join(f"{k} {COLOUR_NAMES[c]}" for c, k in tiles.items())
+    what = {
+        "A": "option A takes one whole unbroken run of face-up tiles of an outer row or column",
+        "B": "option B takes one outer tile together with a design card of the display",
+        "C": "option C takes one outer tile and lets you rearrange your design cards",
+    }[option]
+    extra = " No other run gives more." if most else ""
+    return f"{action} gives you {got}: {what} ({SECTION['select']} {option}).{extra}"
+
+
+# -- cascades -------------------------------------------------------------------------------------
+def _cascade_check(before, action, after, workshops=3, now=False):
+    if now:
+        have = len(workshops_run(after))
+        if have < workshops:
+            return "no workshop runs after it: none of them is full with its pattern." if not have else f"only {have} workshop(s) run after it."
+        return None
+    have, line = most_runs(after)
+    if have < workshops:
+        best, _ = most_runs(before)
+        now = "no workshop can run this turn" if not have else f"at most {have} workshop{'s' if have > 1 else ''} can run this turn"
+        return f"after it {now}, and another choice lets {best} run. Follow the tiles: which workshop would they fill with its pattern?"
+    return None
+
+
+def _cascade_praise(before, action, after, workshops=3, now=False):
+    if now:
+        runs = " and ".join(f"W{w}" for w in sorted(workshops_run(after)))
+        return f"{action} fills {runs} with its pattern, so it runs at once ({SECTION['run']}: a full workshop with its pattern must run)."
+    have, line = most_runs(after)
+    s = after
+    for a in line:
+        s = s.play(a)
+    runs = ", ".join(f"W{w}" for w in sorted(workshops_run(s)))
+    text = (
+        f"after {action}, {have} workshop{'s' if have > 1 else ''} run{'' if have > 1 else 's'} this turn ({runs}): a workshop runs as soon as it is full "
+        f"with its pattern and has a card space for its tiles, and each run passes its remaining tiles on to the next workshop ({SECTION['run']} B)."
+    )
+    if line:
+        text += f" For example: {'; '.join(line)}."
+    if before.game.bloom and have == 4:
+        text += " All four workshops ran this turn: a Bloom token (Expansion Rules, Cascading Bloom)."
+    return text
+
+
+# -- completing a card -------------------------------------------------------------------------------
+def _complete_check(before, action, after):
+    seat = before.to_move
+    if len(after.players[seat].done) > len(before.players[seat].done):
+        return None
+    w = before.run[0] if before.run else None
+    if w is None:
+        return "no design card is completed by it."
+    card = before.players[seat].slots[w]
+    g = before.game
+    fill = after.players[seat].fills[w] if after.players[seat].slots[w] == card else None
+    left = g.size[card] - sum(fill) if fill is not None else 0
+    return f"design card {g.cids[card]} still has {left} open space{'s' if left != 1 else ''}: W{w + 1} may still move a tile that fits it."
+
+
+def _complete_praise(before, action, after):
+    seat = before.to_move
+    g = before.game
+    card = after.players[seat].done[-1]
+    return (
+        f"{action} fills the last space of {g.cids[card]}: its tiles go back to the supply and the card goes to your scoring area "
+        f"({SECTION['run']} H; the white shovels are tiles you may move besides the black shovel's, I)."
+    )
+
+
+for _goal in (
+    Goal("complete", _complete_check, _complete_praise, "a move that completes a design card (Run Workshop(s) H, I)"),
+    Goal(
+        "select",
+        _select_check,
+        _select_praise,
+        "a take with option goal_args.option (A, B, C) giving a tile of goal_args.colour (R Y B G), with goal_args.most = true "
+        "the most tiles of that colour any such take gives (1. Select Majolica Tiles)",
+    ),
+    Goal(
+        "runs",
+        _cascade_check,
+        _cascade_praise,
+        "an action after which goal_args.workshops workshops (default 3) can have run by the end of the turn (Run Workshop(s): cascades); "
+        "with goal_args.now = true, that many have run (or are running) right after the action",
+    ),
+):
+    register_goal("majolica", _goal)
