@@ -23,7 +23,7 @@ import time
 from _jupyter import open_notebook, run_all_cells, screenshot
 
 #: The games a notebook's kernel knows (the test suite registers test games of its own).
-NAMES = ["art_gallery", "gembloq", "zongshi"]
+NAMES = ["art_gallery", "gembloq", "majolica", "zongshi"]
 SETUP = """\
 import zongshi_widgets as zw
 from zongshi_widgets.widgets import board_class
@@ -51,11 +51,22 @@ def kernel_value(server, relpath, code, want, timeout=30.0):
 
 
 def double_click_a_move(page, widget, name):
-    """Double-click the first move the board offers (the generic front end's first action
-    button; on GembloQ's board the first piece on its starting square)."""
+    """Double-click a move on each game's board (the generic front end: its first action
+    button; GembloQ: the first piece on its starting square; Art Gallery: a direction after a
+    card; Zong Shi: a box of the opening draft; Majolica: the starting card's slot)."""
     ready = widget.locator("button.zw-ready")
     if ready.count() and ready.is_visible():  # a hot seat with secrets: the privacy screen first
         ready.click()
+    if name == "art_gallery":  # a card, then a direction: the direction is the move
+        widget.locator(".zw-ag-choices button[data-card='2']").click()
+        widget.locator(".zw-ag-choices button[data-action='move 2 cw']").dblclick()
+        return
+    if name == "zongshi":  # the opening draft: a box of the display
+        widget.locator(".zs-draft button[data-target]").first.dblclick()
+        return
+    if name == "majolica":  # the setup: slot the starting card into slot 1
+        widget.locator("button.mj-on[data-target='slot:1']").dblclick()
+        return
     actions = widget.locator(".zw-actions button")
     if name == "gembloq":
         widget.locator(".zw-hand .zw-piece[data-piece='0']").click()
