@@ -49,15 +49,18 @@ def _seat_seed(seed: int, seat: int) -> int:
     return seed * 1000 + seat
 
 
-def _make_agents(game: Game, bots: Sequence[str | Agent], seed: int) -> list[Agent]:
+def _make_agents(game: Game, bots: Sequence[str | Agent], seed: int, reseed: bool = True) -> list[Agent]:
     """One bot per seat, seeded for the game of seed ``seed``: names are made with
-    :func:`agent`; a bot object is copied and, when it can (:meth:`Agent.reseed`), reseeded."""
+    :func:`agent`; a bot object is copied and, when it can (:meth:`Agent.reseed`), reseeded
+    (with ``reseed=False``: used as given, with its own seed)."""
     _check_game_and_seed(game, seed)
     _check_bots(game, bots)
     out = []
     for i, b in enumerate(bots):
         if isinstance(b, str):
             out.append(agent(b, seed=_seat_seed(seed, i), game=game))
+        elif not reseed:
+            out.append(b)
         else:
             b = copy.deepcopy(b)
             if hasattr(b, "reseed"):
@@ -78,11 +81,12 @@ def play_game(game: Game, bots: Sequence[str | Agent], seed: int = 0, on_state: 
     Args:
         game (Game): the game.
         bots (Sequence[str | Agent]): one bot per seat, by name (``"random"``, ``"greedy"``,
-            ``"mcts"``, or one of the game's own bots) or as an
-            :class:`~zongshi_widgets.agents.Agent` (copied and reseeded for the game; or any
-            object with ``choose(state)``; it sees only what its seat may see, see
-            :func:`~zongshi_widgets.agents.ask`).
-        seed (int): seeds the game's chance and the bots.
+            ``"mcts"``, or one of the game's own bots; seeded from ``seed``) or as an
+            :class:`~zongshi_widgets.agents.Agent` (used as given, with the seed you gave it;
+            or any object with ``choose(state)``; it sees only what its seat may see, see
+            :func:`~zongshi_widgets.agents.ask`). (:func:`simulate` copies and reseeds bot
+            objects for every game, so that its tables do not depend on who plays them.)
+        seed (int): seeds the game's chance and the named bots.
         on_state (Callable[[State], None] | None): called with every position, start included.
 
     Returns:
@@ -91,7 +95,7 @@ def play_game(game: Game, bots: Sequence[str | Agent], seed: int = 0, on_state: 
     Raises:
         ValueError: not one bot per seat.
     """
-    agents = _make_agents(game, bots, seed)
+    agents = _make_agents(game, bots, seed, reseed=False)
     state = game.new_state(seed=seed)
     if on_state:
         on_state(state)
