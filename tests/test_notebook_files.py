@@ -54,3 +54,15 @@ def test_notebook_was_rerun_and_hides_test_markers(path):
         assert not any(out.get("output_type") == "error" for out in cell.outputs)
         assert "execution" not in cell.metadata
     assert any("nbval-check-output" in cell.metadata.get("tags", []) for cell in code)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_saved_boards_show_their_game_s_own_picture(path):
+    """Every game has a board of its own, with a picture of its own: a saved board never falls
+    back to the generic board's picture (the public view as a table of raw data), which would
+    be what GitHub, exports and unrun notebooks show."""
+    nb = _read(path)
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("data", {}).get("text/html", ""))
+            assert "<tr><th style='text-align:left'>game</th>" not in text, f"a generic board picture in a saved output: re-run {path.name}"

@@ -399,3 +399,26 @@ def test_goals_of_every_game_and_a_games_own_replacement():
     assert yes.solved and yes.text.startswith("Yes:") and yes.text.endswith("Because.")
     no, _ = item.attempt(item.start(), legal[0])
     assert not no.solved and no.text.startswith("Not yet: that move is legal, but it is not the move")
+
+
+def test_a_teachers_file_is_checked_whole_when_loaded(tmp_path):
+    """A lesson whose goal cannot use its goal_args, or whose position cannot be posed, is
+    refused by load_lessons, naming the lesson, not on the learner's first move."""
+    bad_args = tmp_path / "bad_args.toml"
+    bad_args.write_text(
+        '[[lesson]]\nid = "rocket"\ntitle = "t"\ngame = "zongshi"\nplayers = 4\ntask = "t"\ngoal = "begin-project"\ngoal_args = { project = "rocket" }\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError, match="lesson 'rocket': the goal 'begin-project' cannot use goal_args"):
+        load_lessons(bad_args)
+    bad_notation = tmp_path / "bad_notation.toml"
+    bad_notation.write_text(
+        '[[lesson]]\nid = "one"\ntitle = "t"\ngame = "art_gallery"\nplayers = 3\ntask = "t"\ngoal = "one-of"\ngoal_args = { actions = ["fly away"] }\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError, match="lesson 'one': the goal 'one-of' cannot use goal_args"):
+        load_lessons(bad_notation)
+    bad_setup = tmp_path / "bad_setup.toml"
+    bad_setup.write_text('[[lesson]]\nid = "s"\ntitle = "t"\ngame = "gembloq"\nplayers = 2\ntask = "t"\nsetup = ["zz99"]\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="lesson 's': setup action 1"):
+        load_lessons(bad_setup)

@@ -18,7 +18,7 @@ def test_named_board_starts_the_game_and_is_registered(cls, name, players):
 
 def test_named_board_refuses_another_games_state_and_odd_options():
     other = zw.game("gembloq", players=2).new_state(seed=1)
-    with pytest.raises(ValueError, match="needs a zongshi state"):
+    with pytest.raises(ValueError, match="needs a state of zongshi, not a state of gembloq"):
         ZongShiBoard(state=other)
     with pytest.raises(TypeError, match="variant must be a dict"):
         ZongShiBoard(variant=["x"])
@@ -36,3 +36,11 @@ def test_named_board_takes_a_variant_and_a_posed_state():
     assert shown.state.digest() == start.digest()
     with pytest.raises(TypeError, match="variant= makes a new game"):
         ArtGalleryBoard(state=start, variant={"x": 1})
+
+
+def test_a_rule_option_given_to_a_board_points_to_variant():
+    """A game's rule option passed straight to its board says how to pass it (variant=)."""
+    with pytest.raises(TypeError, match=r"masterwork_display is a rule option of zongshi: pass it as variant=\{'masterwork_display': 3\}"):
+        ZongShiBoard(players=3, masterwork_display=3)
+    with pytest.raises(TypeError, match="variant="):
+        ArtGalleryBoard(players=3, shop_may_pass=False)

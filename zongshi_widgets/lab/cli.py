@@ -1,4 +1,4 @@
-"""The command line: ``zongshi-widgets simulate GAME ...`` prints a balance report.
+"""The command line: `zongshi-widgets simulate GAME ...` prints a balance report.
 
 Examples::
 
@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="zongshi-widgets", description="zongshi_widgets from the command line")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play bot games and print the balance report", description=__doc__.split("\n\n")[0])
-    sim.add_argument("game", help="a registered game, e.g. gembloq, zongshi, art_gallery")
+    sim.add_argument("game", help="a registered game: gembloq, zongshi, art_gallery or majolica")
     sim.add_argument("--players", type=int, default=None, help="number of seats (default: the game's)")
     sim.add_argument("--bots", default="greedy", help="comma-separated bots, one per seat or one for all (default greedy)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
@@ -63,6 +63,16 @@ def simulate_command(args: argparse.Namespace) -> int:
     except (KeyError, ValueError, TypeError) as exc:
         print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
         return 2
+    if args.games < 1:
+        print(f"zongshi-widgets simulate: --games must be 1 or more, not {args.games}", file=sys.stderr)
+        return 2
+    if args.out:  # checked before the games are played, not after
+        import pathlib
+
+        folder = pathlib.Path(args.out).expanduser().resolve().parent
+        if not folder.is_dir():
+            print(f"zongshi-widgets simulate: --out {args.out}: the folder {folder} does not exist", file=sys.stderr)
+            return 2
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(names) == 1:
         names = names * game.players

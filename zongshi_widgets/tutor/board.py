@@ -79,7 +79,9 @@ class LessonBoard(W.VBox):
             check.on_click(lambda _: self.answer(self._answer.value))
             self._answer.observe(lambda change: change["new"] and self.answer(change["new"]), names="value")
             controls = [W.HTML(f"<b>{html.escape(item.question)}</b>"), self._answer, check, *controls]
-        super().__init__([self._title, self.board, W.HBox(controls, layout=W.Layout(flex_flow="row wrap", align_items="center")), self._hint])
+        # the buttons and the hints above the board, next to the task and the feedback they
+        # answer (a tall board would push them out of sight)
+        super().__init__([self._title, W.HBox(controls, layout=W.Layout(flex_flow="row wrap", align_items="center")), self._hint, self.board])
         self.add_class("zw-lesson")
         self._picture = StaticPicture(self._picture_parts)
         self.board.observe(lambda _change: self._picture.update(), names=["version", "highlight"])
@@ -118,6 +120,8 @@ class LessonBoard(W.VBox):
 
     def _only_the_lesson_move(self, state: State, action: Any) -> str | None:
         if len(state.history) > len(self.start.history):
+            if self.solved:
+                return "lesson solved: go on to the next cell, or press 'Try again' to play it again"
             return "this lesson is about one move: press 'Try again' to go back and try another"
         return None
 

@@ -262,6 +262,28 @@ class Lesson:
             return Feedback(False, f"Not yet: that move is legal, but {missing}"), after
         return Feedback(True, f"Yes: {goal.praise(state, played, after, **self.goal_args)}"), after
 
+    def check(self) -> None:
+        """Check the lesson whole before a learner meets it: its position poses (``position``
+        and ``setup``), and its goal accepts its ``goal_args`` on a legal move of that
+        position (a goal that fails with an error on them is a broken lesson, not a wrong
+        move).
+
+        Raises:
+            ValueError: naming the lesson and what is wrong.
+        """
+        state = self.start()
+        if self.goal == "answer":
+            return
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError(f"lesson {self.id!r}: nobody can move in its position, so there is nothing to do")
+        goal = _GOALS[self.game][self.goal]
+        action = legal[0]
+        try:
+            goal.check(state, action, state.play(action), **self.goal_args)
+        except Exception as exc:  # noqa: BLE001 - any error here is the lesson file's
+            raise ValueError(f"lesson {self.id!r}: the goal {self.goal!r} cannot use goal_args {self.goal_args!r}: {type(exc).__name__}: {exc}") from None
+
     def check_answer(self, answer: Any) -> Feedback:
         """Judge the answer to a question lesson (``goal = "answer"``).
 
@@ -460,7 +482,9 @@ def load_lessons(source: str | Path) -> list[Lesson]:
         FileNotFoundError: no such file or packaged lessons.
         ValueError: the file cannot be read, is not UTF-8 text or not valid TOML, breaks the
             schema ``lessons/lesson.schema.json`` (the message names the lesson and field), or
-            a lesson is invalid.
+            a lesson is invalid: its position cannot be posed, a setup action is illegal, or
+            its goal cannot use its ``goal_args`` (see :meth:`Lesson.check`; a teacher's file
+            is checked whole when it is loaded, not when a learner first moves).
     """
     path = Path(source)
     if path.suffix != ".toml":
@@ -483,7 +507,11 @@ def load_lessons(source: str | Path) -> list[Lesson]:
     except (tomllib.TOMLDecodeError, RecursionError) as exc:
         raise ValueError(f"lessons file {name} is not valid TOML: {str(exc)[:200]}") from None
     validate(data, load_schema(__package__, "lessons/lesson.schema.json"), f"lessons file {name}")
-    return lessons_from_dicts(data["lesson"])
+    lessons = lessons_from_dicts(data["lesson"])
+    if path.suffix == ".toml":  # a teacher's file (the packaged ones are checked by the tests)
+        for item in lessons:
+            item.check()
+    return lessons
 
 
 def lesson(game: str, lesson_id: str) -> Lesson:

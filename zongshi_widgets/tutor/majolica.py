@@ -113,7 +113,7 @@ def _select_check(before, action, after, option="A", colour=None, most=False):
         if most:
             best = max(take_tiles(before, a).get(colour, 0) for a in before.legal_actions() if take_option(a) == option)
             if tiles[colour] < best:
-                return f"that run gives {tiles[colour]} {name} tile(s); another run of the outer edge gives {best}."
+                return f"that run gives {tiles[colour]} {name} tile{'' if tiles[colour] == 1 else 's'}; another run of the outer edge gives {best}."
     return None
 
 

@@ -322,6 +322,8 @@ function render({ model, el }) {
       text = "The distribution is being played step by step: watch the ring (Skip to jump to the end).";
     } else if (v.is_over) {
       text = "";
+    } else if (acting && model.get("blocked")) {
+      text = model.get("blocked").replace(/^./, (c) => c.toUpperCase()) + "."; // a lesson: no more moves here
     } else if (acting) {
       const l = legal();
       const hand = v.my_hand || [];

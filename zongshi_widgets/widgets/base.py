@@ -1349,6 +1349,13 @@ class NamedGameBoard(GameBoard):
     #: The registered game this board draws.
     game_name: str = ""
 
+    @classmethod
+    def _game_options(cls) -> set[str]:
+        """The variant options of :attr:`game_name` (``zw.game_type(name).variants``)."""
+        from ..core import game_type
+
+        return {name for name, _values in game_type(cls.game_name).variants}
+
     def __init__(
         self,
         players: int | None = None,
@@ -1360,6 +1367,11 @@ class NamedGameBoard(GameBoard):
         bot_seed: int | None = _UNSET,
         **kwargs: Any,
     ):
+        rules = sorted(k for k in kwargs if k in self._game_options())
+        if rules:
+            given = ", ".join(f"{k!r}: {kwargs[k]!r}" for k in rules)
+            what = "is a rule option" if len(rules) == 1 else "are rule options"
+            raise TypeError(f"{', '.join(rules)} {what} of {self.game_name}: pass {'it' if len(rules) == 1 else 'them'} as variant={{{given}}}")
         self._check_options(kwargs)  # before any work: a typo must not start a game
         if variant is not None and not isinstance(variant, dict):
             raise TypeError(f"variant must be a dict of {self.game_name} options, e.g. {{}}, not {variant!r}")
@@ -1376,8 +1388,8 @@ class NamedGameBoard(GameBoard):
 
             state = game(self.game_name, players=players, **(variant or {})).new_state(seed=seed)
         elif not isinstance(state, State) or state.game.name != self.game_name:
-            what = state.game.name if isinstance(state, State) else type(state).__name__
-            raise ValueError(f"a {type(self).__name__} needs a {self.game_name} state, not {what}")
+            what = f"a state of {state.game.name}" if isinstance(state, State) else type(state).__name__
+            raise ValueError(f"{type(self).__name__} needs a state of {self.game_name}, not {what}")
         elif variant:
             raise TypeError("variant= makes a new game; a given state= already has its rules")
         if seats is None:

@@ -217,7 +217,7 @@ function render({ model, el }) {
       h("div", { class: "mj-title" }, "City Hall", rec(geo.city_rec, "City Hall's fill per player count")),
       h("div", {}, ...Array(purple).fill(0).map(() => chip("P")), purple ? "" : "no purple tiles"),
       h("div", {}, ...Array(points).fill(0).map(() => h("span", { class: "mj-token", title: "one-point token" }, "1")), points ? "" : "no tokens"),
-      t.purple_out ? h("div", { class: "mj-sub" }, `${t.purple_out} purple tile(s) out of the game`) : null,
+      t.purple_out ? h("div", { class: "mj-sub" }, `${t.purple_out} purple tile${t.purple_out === 1 ? "" : "s"} out of the game`) : null,
       geo.use_missions && t.missions_open.length ? h("div", { class: `mj-missions${marked.has("missions") ? " mj-mark" : ""}`, "data-part": "missions" },
         h("div", { class: "mj-title" }, "Mission cards"),
         ...t.missions_open.map((m) => part("button", `mission:M${m + 1}`, { label: `mission M${m + 1}: ${geo.missions[m]}`, cls: "mj-mission" }, `M${m + 1}: ${geo.missions[m]}`))) : null);
@@ -289,6 +289,7 @@ function render({ model, el }) {
     const watch = model.get("watch") || {};
     if (v.is_over) lead = "The game is over.";
     else if (ui.story) lead = "Watch the cascade (Pause, Next or Skip above).";
+    else if (mayAct && model.get("blocked")) lead = model.get("blocked").replace(/^./, (c) => c.toUpperCase()) + ".";  // a lesson: no more moves here
     else if (mayAct) lead = `${t.stepText}: click an outlined part of the board${items.length ? ", or here:" : "."}`;
     else if (watch.mode === "spectator") lead = "Spectator view.";
     else if (v.to_move !== null && v.to_move !== undefined) lead = `Waiting for ${names[v.to_move]}.`;

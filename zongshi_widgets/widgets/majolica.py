@@ -351,7 +351,7 @@ class MajolicaBoard(NamedGameBoard):
         except ValueError:  # the traced resolution disagrees with the engine: tell no story
             story = []
         if story:
-            text += f". The workshops ran: {len(story)} steps, shown one by one on the board"
+            text += f". The workshops ran: {len(story)} step{'' if len(story) == 1 else 's'}, shown one by one on the board"
         if after.is_over:
             if g.solo:
                 text += ". Game over. " + after.score_sheet().notes

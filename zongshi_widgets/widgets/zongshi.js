@@ -334,6 +334,7 @@ function render({ model, el }) {
     let lead = "";
     const watch = model.get("watch") || {};
     if (v.is_over) lead = "The game is over.";
+    else if (mayAct && model.get("blocked")) lead = model.get("blocked").replace(/^./, (c) => c.toUpperCase()) + ".";  // a lesson: no more moves here
     else if (mayAct) lead = "Your choice: click an outlined part of the board" + (items.length ? ", or here:" : ".");
     else if (watch.mode === "spectator") lead = "Spectator view: public information only.";
     else if (v.to_move !== null && v.to_move !== undefined) lead = `Waiting for ${labels[v.to_move]}.`;

@@ -197,6 +197,17 @@ class Majolica(Game):
             "then 'place W2', 'slot 3', 'arrange D05 - S2'; runs: 'run W1', 'move R', 'stop', 'fragment R', 'discard R'; 'end'"
         ),
         rulebook="Majolica (Blue Magpie Games, 2018), English rules: shared/reference/rulebooks/majolica.txt",
+        variants=(
+            ("cascading_bloom", (False, True)),
+            ("kaleidoscopic", (False, True)),
+            ("missions", (False, True)),
+            ("fragment", ("W3", "W2", "W2 W3")),
+            ("whole_runs", (True, False)),
+            ("city_hall_empty", ("run", "no run")),
+            ("discard_any_time", (True, False)),
+            ("starting_card_counts_for_m6", (True, False)),
+            ("stall_rounds", (40, 60)),  # also None (by the book), left out: random play may never end
+        ),
     )
 
     def __init__(
@@ -917,7 +928,8 @@ class MajolicaState(State):
             )
         if g.solo:
             rating = next(label for lo, label in SOLO_RATINGS if totals[0] >= lo)
-            notes = f"Solo rating (rulebook, Rules for Solo Play): {rating}." if self.seat is None else "Solo: the game ends after 6 rounds."
+            end = "" if rating.endswith("!") else "."
+            notes = f"Solo rating (rulebook, Rules for Solo Play): {rating}{end}" if self.seat is None else "Solo: the game ends after 6 rounds."
         return ScoreSheet(
             g.seat_names, cats, values, totals, [((s - self.first) % n,) for s in range(n)],
             tiebreak_label="turn order", final=self.seat is None, notes=notes,

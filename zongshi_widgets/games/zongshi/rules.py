@@ -977,7 +977,7 @@ class ZongShiState(State):
             "no", "claim", "decline", "borrow", "retrieve", "return", "discard", "pick", "keep",
         }  # fmt: skip
         if head not in known_heads:
-            fail("notation", text=text, help="Write one decision, e.g. " + g.game_type.notation_help + ".")
+            fail("notation", text=text, help=f"Now {_describe_task(z, task)} Allowed now: {self._legal_text()}. (Notation: {g.game_type.notation_help}.)")
         fail("not-now", text=text, now=_describe_task(z, task), legal=self._legal_text())
 
     def _legal_text(self) -> str:
