@@ -61,3 +61,13 @@ def test_the_rung_is_refused_where_hints_are():
     board.hints = False
     request(board, type="hint", mode="explain")
     assert board.hint == {} and "no hints" in board.message
+
+
+def test_no_win_rates_in_a_one_player_game():
+    """Alone (GembloQ's puzzle, Majolica's solo game) there is no game to win: the win-rate
+    rung is refused with a reason, and the board keeps its position."""
+    board = GembloQBoard(players=1, seats=["human"])
+    before = board.version
+    request(board, type="hint", mode="explain", index=0, version=board.version)
+    assert board.message.startswith("refused") or "win rates need opponents" in board.message
+    assert board.hint.get("mode") != "explain" and board.version == before

@@ -275,6 +275,7 @@ const zw = (() => {
     hintFirst.addEventListener("click", nextHint);
     hintBot.addEventListener("click", () => send({ type: "hint", mode: "bot", bot: botName }));
     hintWhy.addEventListener("click", () => send({ type: "hint", mode: "explain", index: 0 }));
+    hintWhy.hidden = (model.get("geometry") || {}).players === 1; // alone, there is no game to win: no win rates
     candidateList.addEventListener("click", (ev) => {
       const item = ev.target.closest("[data-candidate]");
       if (item) send({ type: "hint", mode: "explain", index: parseInt(item.dataset.candidate, 10) });

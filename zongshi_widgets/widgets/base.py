@@ -1248,6 +1248,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         known = bot_names(self._game)
         if mode not in HINT_MODES:
             raise BadRequest("'mode' must be 'legal', 'bot', 'explain' or 'clear'")
+        if mode == "explain" and self._game.players == 1:
+            raise BadRequest("win rates need opponents: in a one-player game, use 'legal' or 'bot'")
         if not _is_int(index):
             raise BadRequest("'index' must be an integer")
         if not isinstance(bot, str) or bot not in known:
