@@ -323,6 +323,12 @@ function render({ model, el }) {
       items.push(part("button", "pass", { probe: "pass", label: "Pass", cls: "zw-btn zs-barbtn" }, "Pass"));
     }
     if (mayAct) for (const act of groups.get("bar") || []) items.push(h("button", { type: "button", class: "zw-btn zs-barbtn zs-choice zs-on", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2])));
+    // a few choices only (master or apprentice, which box to give back...): offered here too,
+    // next to the prompt, since their parts may lie far down the board on a small screen
+    const onBoard = mayAct ? [...groups.entries()].filter(([t]) => t !== "bar" && t !== "pass").flatMap(([, acts]) => acts) : [];
+    if (onBoard.length && onBoard.length <= 4) {
+      for (const act of onBoard) items.push(h("button", { type: "button", class: "zw-btn zs-barbtn zs-choice zs-on zs-shortcut", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2])));
+    }
     let menu = null;
     if (ui.menu && groups.has(ui.menu) && mayAct) {
       const acts = groups.get(ui.menu);
