@@ -155,7 +155,8 @@ const zw = (() => {
     const hintFirst = h("button", { class: "zw-btn", type: "button", title: "Show a legal move (H)", "aria-keyshortcuts": "H" }, "Show a move");
     const botName = (model.get("geometry") || {}).hint_bot || "";
     const hintBot = h("button", { class: "zw-btn", type: "button", title: `Show what the ${botName} bot would play`, hidden: !botName }, "Bot's choice");
-    const hintWhy = h("button", { class: "zw-btn zw-hint-why", type: "button", title: "Show the best moves with their estimated win rates (a Monte Carlo tree search from what you can see)" }, "Win rates");
+    // alone (a one-player game) there is no game to win: no win rates
+    const hintWhy = h("button", { class: "zw-btn zw-hint-why", type: "button", hidden: (model.get("geometry") || {}).players === 1, title: "Show the best moves with their estimated win rates (a Monte Carlo tree search from what you can see)" }, "Win rates");
     const hintPlay = h("button", { class: "zw-btn zw-primary", type: "button", hidden: true }, "Play it");
     const hintClear = h("button", { class: "zw-btn zw-quiet zw-hint-close", type: "button", hidden: true, "aria-label": "Hide the hint", title: "Hide the hint" }, "✕");
     const hintText = h("div", { class: "zw-hint-text", "aria-live": "polite" });
@@ -229,15 +230,24 @@ const zw = (() => {
     on("comm_live_update", () => ping(2500));
     // a restart or death of the kernel ends every widget of it (JupyterLab's kernel object,
     // when the widget manager has one; exported HTML pages have none and rely on the ping)
-    const kernel0 = model.widget_manager && model.widget_manager.kernel;
+    let kernel0 = model.widget_manager && model.widget_manager.kernel;
         // (a restart through the server's REST API shows as "starting": the widget exists, so its
     // kernel had started already)
     const onKernelStatus = (_k, st) => {
       if (st === "starting" || st === "restarting" || st === "autorestarting" || st === "dead") markGone();
     };
-    if (kernel0 && kernel0.statusChanged && kernel0.statusChanged.connect) kernel0.statusChanged.connect(onKernelStatus);
+    const listen = (k) => {
+      if (k && k.statusChanged && k.statusChanged.connect) k.statusChanged.connect(onKernelStatus);
+    };
+    listen(kernel0);
     const watch = setInterval(() => {
       const k = model.widget_manager && model.widget_manager.kernel;
+      if (!kernel0 && k) {
+        // the widget manager had no kernel yet when the board was drawn (a slow start): watch it now
+        kernel0 = k;
+        listen(kernel0);
+        return;
+      }
       if (kernel0 && (k !== kernel0 || kernel0.isDisposed)) markGone();
     }, 3000);
 
@@ -275,7 +285,6 @@ const zw = (() => {
     hintFirst.addEventListener("click", nextHint);
     hintBot.addEventListener("click", () => send({ type: "hint", mode: "bot", bot: botName }));
     hintWhy.addEventListener("click", () => send({ type: "hint", mode: "explain", index: 0 }));
-    hintWhy.hidden = (model.get("geometry") || {}).players === 1; // alone, there is no game to win: no win rates
     candidateList.addEventListener("click", (ev) => {
       const item = ev.target.closest("[data-candidate]");
       if (item) send({ type: "hint", mode: "explain", index: parseInt(item.dataset.candidate, 10) });
