@@ -271,3 +271,26 @@ def test_samples_carry_no_history():
     state = state.play(state.legal_actions()[0]).play("pass")
     sample = state.determinize(2, 5)
     assert sample.history == () and sample.origin is None and len(state.history) == 2
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_scratch_playouts_follow_the_same_game_and_leave_the_state_alone(name, players):
+    """Playouts (docs/ARCHITECTURE.md, "Playouts"): ``scratch()`` + ``advance()`` give, action
+    for action, the positions, legal actions and scores that ``play()`` gives, whether the game
+    advances its scratch copy in place or not; the state it started from is unchanged, and a
+    scratch copy cannot be saved."""
+    states = _random_game(name, players, SEEDS[0])
+    start = states[len(states) // 3]
+    before = start.to_json()
+    d = start.scratch()
+    for expected, action in zip(states[len(states) // 3 + 1 :], states[-1].history[len(states) // 3 :]):
+        assert action in d.legal_actions()
+        d = d.advance(action)
+        assert d.to_move == expected.to_move
+        assert list(d.legal_actions()) == list(expected.legal_actions())
+        assert d.score_sheet().to_json() == expected.score_sheet().to_json()
+    assert d.is_over
+    assert start.to_json() == before
+    if d.is_scratch:
+        with pytest.raises(ValueError, match="scratch copy"):
+            d.to_json()

@@ -294,9 +294,11 @@ class MCTSAgent(Agent):
         # playout
         depth = self.playout_depth
         steps = 0
+        if not d.is_over:
+            d = d.scratch()  # the playout's states are thrown away: a game may advance one copy in place
         while not d.is_over and (depth is None or steps < depth):
             legal = d.legal_actions()
-            d = d.play(legal[rng.randrange(len(legal))])
+            d = d.advance(legal[rng.randrange(len(legal))])
             steps += 1
         reward = win_shares(d) if d.is_over else self.evaluation.win_chances(d)
         for n in path:

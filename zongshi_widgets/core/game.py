@@ -244,7 +244,7 @@ class State(ABC):
             directly: states copy it before they draw).
     """
 
-    __slots__ = ("game", "history", "chance", "_origin", "_sample")
+    __slots__ = ("game", "history", "chance", "_origin", "_sample", "_scratch")
 
     def __init__(self, game: Game, history: tuple, chance: Chance):
         self.game = game
@@ -252,6 +252,7 @@ class State(ABC):
         self.chance = chance
         self._origin: dict | None = None  # the position description this line started from
         self._sample = False  # a determinization (bots' guess), not the real game
+        self._scratch = False  # a playout's private copy (scratch()), advanced in place
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -492,14 +493,62 @@ class State(ABC):
         after._sample = self._sample
         return after
 
+    # -- playouts ----------------------------------------------------------------------------
+    def scratch(self) -> State:
+        """A private copy of this state for a playout, to be advanced with :meth:`advance`.
+
+        A playout (MCTS, random games in benchmarks) plays many actions and keeps none of the
+        states in between. A game may make its scratch copy mutable, so that :meth:`advance`
+        changes it in place instead of building a new state per action; the kernel's default
+        returns ``self``, whose :meth:`advance` builds new states as :meth:`play` does. Either
+        way this state is never changed.
+
+        A scratch copy is for playouts only: its :attr:`history` may stop growing, it cannot be
+        saved (:meth:`to_json` raises ``ValueError``) and must not be kept in a timeline or
+        shown to anybody.
+
+        Returns:
+            State: a state with the same position, legal actions, scores and chance.
+        """
+        return self
+
+    def advance(self, action: Any) -> State:
+        """Play an action in a playout: like :meth:`play`, without its checks.
+
+        Args:
+            action: one of :meth:`legal_actions` (an action object, not a notation). Anything
+                else is undefined behaviour: use :meth:`play` for actions from outside.
+
+        Returns:
+            State: the next state. When this state is a scratch copy (:meth:`scratch`) that
+            supports it, it is this very object, changed in place.
+        """
+        after = self._advance(action) if self._scratch else self._apply(action)
+        after._origin = self._origin
+        after._sample = self._sample
+        return after
+
+    def _advance(self, action: Any) -> State:
+        """Apply the legal ``action`` to this scratch copy in place and return it (games whose
+        :meth:`scratch` returns mutable copies override this; the default builds a new state)."""
+        return self._apply(action)
+
+    @property
+    def is_scratch(self) -> bool:
+        """``True`` for a playout's mutable copy (:meth:`scratch`)."""
+        return self._scratch
+
     def to_json(self) -> str:
         """The whole state as JSON text (chance included), for :meth:`Game.load_state`.
 
         Raises:
-            ValueError: this is a determinization (:meth:`determinize`), not a real game.
+            ValueError: this is a determinization (:meth:`determinize`) or a playout's scratch
+                copy (:meth:`scratch`), not a real game.
         """
         if self._sample:
             raise ValueError("this state is a determinization (a guess at hidden parts for bots), not a real game: it cannot be saved")
+        if self._scratch:
+            raise ValueError("this state is a playout's scratch copy (State.scratch), not a real game: it cannot be saved")
         extra = {} if self._origin is None else {"origin": self._origin}
         return json.dumps(
             {

@@ -589,6 +589,7 @@ class ArtGalleryState(State):
     def _copy(self) -> ArtGalleryState:
         s = ArtGalleryState.__new__(ArtGalleryState)
         s.game, s.history, s.chance, s._origin, s._sample, s._legal = self.game, self.history, self.chance, self._origin, self._sample, None
+        s._scratch = False
         s.step, s.seat, s.round, s.turn_no, s.plays, s.start = self.step, self.seat, self.round, self.turn_no, self.plays, self.start
         s.hands, s.pawns, s.played, s.aside, s.bars = self.hands, self.pawns, self.played, self.aside, self.bars
         s.paintings, s.pile, s.stacks, s.cards, s.tiles = self.paintings, self.pile, self.stacks, self.cards, self.tiles

@@ -714,6 +714,7 @@ class ZongShiState(State):
         self.chance = chance
         self._origin = None
         self._sample = False
+        self._scratch = False
         self._z = z
         self._legal_cache = None
         self._legal_index = None
