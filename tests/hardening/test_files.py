@@ -102,6 +102,18 @@ def test_bad_saves_are_refused_whole_with_the_place_named(name):
     assert load(text).to_json() == text
 
 
+def test_a_file_name_instead_of_a_save_says_to_read_the_file(tmp_path):
+    """A learner passing the save's file name (or a Path) instead of its text is told what to pass."""
+    game = zw.game("majolica", players=2)
+    path = tmp_path / "save.json"
+    path.write_text(game.new_state(seed=1).to_json())
+    with pytest.raises(zw.CorruptSave, match=r"not a file name: pass Path\(name\)\.read_text\(\)"):
+        game.load_state(str(path))
+    with pytest.raises(TypeError, match=r"not a path: pass Path\(.*save\.json'\)\.read_text\(\)"):
+        game.load_state(path)
+    assert game.load_state(path.read_text()).history == ()
+
+
 def test_tampered_saves_with_impossible_positions_are_refused():
     """A save whose starting position puts a card in two places, or holds impossible counts,
     or pays a cost that cannot be paid, is refused (Zong Shi rulebook, Components and

@@ -8,6 +8,7 @@ leaves the old one untouched. See ``DESIGN.md`` ("The kernel contract").
 from __future__ import annotations
 
 import json
+import os
 import random
 import tomllib
 from abc import ABC, abstractmethod
@@ -157,6 +158,8 @@ class Game(ABC):
                 part of it fails the checks (an illegal action, a chance state or position
                 that does not match the replay).
         """
+        if isinstance(text, os.PathLike):
+            raise TypeError(f"load_state takes the JSON text of a save, not a path: pass Path({os.fspath(text)!r}).read_text()")
         if not isinstance(text, (str, bytes, dict)):
             raise TypeError(f"load_state takes the JSON text of a save (or its parsed dict), not {type(text).__name__}")
         try:
@@ -166,7 +169,10 @@ class Game(ABC):
         except UnicodeDecodeError as exc:
             raise CorruptSave(f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
         except (ValueError, TypeError, RecursionError) as exc:
-            raise CorruptSave(f"not JSON ({type(exc).__name__}: {str(exc)[:80]})") from None
+            hint = ""
+            if isinstance(text, str) and text.strip()[:1] not in ("{", "[", '"') and len(text) < 4096 and "\n" not in text.strip():
+                hint = " (load_state takes the save's JSON text, not a file name: pass Path(name).read_text())"
+            raise CorruptSave(f"not JSON ({type(exc).__name__}: {str(exc)[:80]}){hint}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             found = str(data.get("format")) if isinstance(data, dict) else f"a JSON {type(data).__name__}"
             raise CorruptSave(f"not a saved state (expected format {SAVE_FORMAT!r}, found {found[:40]!r})")
