@@ -236,7 +236,7 @@ def test_award_tiles_say_whose_they_are(seed, pawn):
     for other, note in awards.items():
         if other != person:  # still face down: its face is not sent
             assert note["status"] == "face down" and note["tile"] is None
-            assert note["short"] == "award: face down, for the first master"
+            assert note["short"] == "award face down: the first master takes it"
 
 
 def test_award_turned_over_before_a_posed_position_is_told_as_such():

@@ -271,7 +271,7 @@ def award_notes(state) -> dict:
             text = f"Award tile face down: the first master to visit the {person} turns it over and takes it"
             if strict:
                 text += " (an apprentice who visits first discards it unclaimed)"
-            out[person] = {"status": "face down", "tile": None, "seat": None, "short": "award: face down, for the first master", "text": text + "."}
+            out[person] = {"status": "face down", "tile": None, "seat": None, "short": "award face down: the first master takes it", "text": text + "."}
         elif person in events:
             tile, seat, pawn, claimed = events[person]
             what = AWARD_TEXT[tile]
