@@ -335,9 +335,11 @@ def test_shop_spaces_the_bid_cannot_pay_for_are_greyed_and_say_why(page, jupyter
     widget.locator(".zw-ag-choices button[data-space='3']").click()
     widget.locator(".zw-ag-choices button[data-space='5']").click()  # greyed, still explained in the rule's words
     expect(widget.locator(".zw-status")).to_contain_text("exceed the bid card's value", timeout=10_000)
-    widget.locator(".zw-ag-choices button[data-space='5']").click()
-    widget.locator(".zw-ag-choices button[data-space='1']").click()
-    widget.locator(".zw-ag-choices button[data-space='3']").click()
+    widget.locator(".zw-ag-choices button[data-space='7']").click()  # 5 + 7: a choice the bid cannot pay for
+    for space in ("1", "3"):  # judged alone again: the bid pays for them
+        expect(widget.locator(f".zw-ag-choices button[data-space='{space}']")).not_to_have_class(re.compile("zw-ag-unaffordable"))
+    for space in ("5", "7", "1", "3"):
+        widget.locator(f".zw-ag-choices button[data-space='{space}']").click()
     widget.locator(".zw-ag-choices button[data-action='take']").click()
     wait_kernel(jupyter_server, relpath, "print(board.state.history[-1] if board.state.history else None)", "take 1+3")
     assert page.console_errors == [], page.console_errors

@@ -212,12 +212,12 @@ function render({ model, el }) {
     if (ui.spaces.includes(space)) return null;
     const l = legal();
     const bid = v.areas[0].bids[(v.distribution || {}).next];
-    const withIt = [...ui.spaces, space].sort((x, y) => x - y);
+    // beside one space the bid can buy, a second must fit with it; otherwise each space alone
+    const base = ui.spaces.length === 1 && l.has(`take ${ui.spaces[0]}`) ? ui.spaces : [];
+    const withIt = [...base, space].sort((x, y) => x - y);
     if (l.has(`take ${withIt.join("+")}`)) return null;
     if (!l.has(`take ${space}`)) return `you cannot afford it: it costs ${space}, more than your bid of ${bid}`;
-    if (ui.spaces.length >= 2) return "two spaces are chosen already (at most two)";
-    const cost = withIt.reduce((x, y) => x + y, 0);
-    return `you cannot afford it with space ${ui.spaces.join(" + ")}: together ${cost}, more than your bid of ${bid}`;
+    return `you cannot afford it with space ${base[0]}: together ${space + base[0]}, more than your bid of ${bid}`;
   }
 
   function drawStacks(v, marks) {
