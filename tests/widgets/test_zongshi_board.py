@@ -232,11 +232,34 @@ def test_award_tiles_say_whose_they_are(seed, pawn):
     else:
         assert awards[person]["short"] == "award discarded"
         assert f"discarded unclaimed: the {label}&#x27;s apprentice visited the {person} first" in picture
-    assert awards[person]["seat"] == mover and awards[person]["tile"] == after.view(None)["awards_revealed"][-1]
+    assert awards[person]["seat"] == mover and awards[person]["tile"] == before.position()["awards"][person]  # the tile that lay there
     for other, note in awards.items():
         if other != person:  # still face down: its face is not sent
             assert note["status"] == "face down" and note["tile"] is None
             assert note["short"] == "award face down: the first master takes it"
+
+
+@pytest.mark.parametrize("tiles", [("bag", "scroll"), ("scroll", "bag")])
+def test_a_double_visit_tells_each_award_at_its_townsperson(tiles):
+    """Paying Respectful Visits: a master visiting the Scholar and the Official at once turns
+    over both their award tiles; each is told at its own townsperson, taken by that player."""
+    start = lesson_position("visit-double")
+    pos = start.position()
+    pos.update(awards={"scholar": tiles[0], "official": tiles[1], "elder": "bins", "merchant": "tile"}, awards_revealed=[], award_box="gift")
+    before = start.game.from_position(pos, seed=2)
+    after = before.play("visit scholar 2 official 1")
+    awards = ZongShiBoard(state=after, seats=["human"] * 4, seat=None, history=False, bot_delay=0).get_state()["view"]["awards"]
+    label = f"{SEAT_NAMES[before.to_move]} player"
+    assert [awards[p]["tile"] for p in ("scholar", "official")] == list(tiles)
+    assert {awards[p]["short"] for p in ("scholar", "official")} == {f"award taken by the {label}"}
+    assert awards["elder"]["status"] == awards["merchant"]["status"] == "face down"
+
+
+def lesson_position(lesson_id: str):
+    """The starting position of a packaged Zong Shi lesson."""
+    from zongshi_widgets.tutor import lesson
+
+    return lesson("zongshi", lesson_id).start()
 
 
 def test_award_turned_over_before_a_posed_position_is_told_as_such():

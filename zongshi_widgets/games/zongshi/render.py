@@ -229,12 +229,15 @@ def _award_events(state) -> dict:
         d = d.advance(action)
         after = d.public_view()
         if after["awards_revealed"] != view["awards_revealed"]:
-            tile = after["awards_revealed"][-1]
-            person = next(p for p, down in view["award_face_down"].items() if down and not after["award_face_down"][p])
+            # one visit may turn over two tiles: they go in the order of the visit's persons
+            tiles = after["awards_revealed"][len(view["awards_revealed"]) :]
             task = view["pending"][0]
+            said = f"{action} {json.dumps(task)}"
+            persons = sorted((p for p, down in view["award_face_down"].items() if down and not after["award_face_down"][p]), key=said.find)
             pawn = task[3] if len(task) > 3 and task[3] in ("master", "apprentice") else "master"
             writ = bool(view["players"][seat]["effects"].get("writ"))
-            events[person] = (tile, seat, pawn, pawn == "master" or writ)
+            for person, tile in zip(persons, tiles):
+                events[person] = (tile, seat, pawn, pawn == "master" or writ)
         view = after
     if len(_AWARD_REPLAYS) > 16:
         _AWARD_REPLAYS.pop(next(iter(_AWARD_REPLAYS)))
