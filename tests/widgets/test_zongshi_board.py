@@ -16,6 +16,7 @@ import zongshi_widgets as zw
 from zongshi_widgets.games.zongshi.components import SCROLL_TYPES
 from zongshi_widgets.games.zongshi.render import action_words, position_html
 from zongshi_widgets.games.zongshi.rules import AWARD_TEXT, SEAT_NAMES
+from zongshi_widgets.tutor import lesson
 from zongshi_widgets.widgets import ZongShiBoard
 from zongshi_widgets.widgets.zongshi import PARTS
 
@@ -243,7 +244,7 @@ def test_award_tiles_say_whose_they_are(seed, pawn):
 def test_a_double_visit_tells_each_award_at_its_townsperson(tiles):
     """Paying Respectful Visits: a master visiting the Scholar and the Official at once turns
     over both their award tiles; each is told at its own townsperson, taken by that player."""
-    start = lesson_position("visit-double")
+    start = lesson("zongshi", "visit-double").start()
     pos = start.position()
     pos.update(awards={"scholar": tiles[0], "official": tiles[1], "elder": "bins", "merchant": "tile"}, awards_revealed=[], award_box="gift")
     before = start.game.from_position(pos, seed=2)
@@ -253,13 +254,6 @@ def test_a_double_visit_tells_each_award_at_its_townsperson(tiles):
     assert [awards[p]["tile"] for p in ("scholar", "official")] == list(tiles)
     assert {awards[p]["short"] for p in ("scholar", "official")} == {f"award taken by the {label}"}
     assert awards["elder"]["status"] == awards["merchant"]["status"] == "face down"
-
-
-def lesson_position(lesson_id: str):
-    """The starting position of a packaged Zong Shi lesson."""
-    from zongshi_widgets.tutor import lesson
-
-    return lesson("zongshi", lesson_id).start()
 
 
 def test_award_turned_over_before_a_posed_position_is_told_as_such():

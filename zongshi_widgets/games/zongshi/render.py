@@ -2,8 +2,9 @@
 HTML picture of the public position (for saved notebooks, nbconvert and GitHub).
 
 Everything here reads only the public API of the engine (``state.view(None)``, ``game.card``,
-``game.components``); the picture shows public information only (no seat's scrolls, no
-face-down award tile), whatever seat a board watches.
+``game.components``; for who took each award tile, the state's history replayed on a
+``scratch`` copy, public views only); the picture shows public information only (no seat's
+scrolls, no face-down award tile), whatever seat a board watches.
 """
 
 from __future__ import annotations
