@@ -31,6 +31,22 @@ board = ArtGalleryBoard(players=2, seats=["human", "human"], seed=2)
 board
 """
 
+#: A Shop bid of 4 being paid (4 players): spaces 1 and 3 fit the bid, 5 and 7 do not.
+SHOP_CELL = """\
+import random
+import zongshi_widgets as zw
+from zongshi_widgets.widgets import ArtGalleryBoard
+s, r = zw.game("art_gallery", players=4).new_state(seed=1), random.Random(1)
+def paying(s):
+    v = s.public_view()
+    return v["step"] == "take" and v["areas"][0]["bids"][v["distribution"]["next"]] <= 4
+while not paying(s):
+    s = s.play(r.choice(s.legal_actions()))
+seats = ["greedy"] * 4
+seats[s.to_move] = "human"
+board = ArtGalleryBoard(state=s, seats=seats, bot_delay=0.05)
+board
+"""
 
 #: Yellow's last bid of round 1 (2 players): on G1 red bid 5, yellow 4; yellow's 1 makes a tie at 5
 #: (rulebook, Distribution, Painting Cards in the Gallery Areas 2), then red picks a card back.
@@ -292,4 +308,38 @@ def test_privacy_screen_between_two_people_in_the_dark_theme(page, jupyter_serve
     widget.locator(".zw-ag-skip").click()
     expect(widget.locator(".zw-ag-prompt")).to_contain_text("Cards back from G1")
     expect(widget.locator(".zw-ag-ring .zw-ag-mine")).to_have_count(3)  # red's own bids, on G2, G3 and G4
+    assert page.console_errors == [], page.console_errors
+
+
+def test_shop_spaces_the_bid_cannot_pay_for_are_greyed_and_say_why(page, jupyter_server, make_notebook):
+    """Distribution, Painting Tiles in the Shop Area: a bid of 4 buys one or two top tiles whose
+    space numbers add up to at most 4; spaces 5 and 7 are greyed, on the ring and among the
+    choices, their screen-reader labels say why, and a click on one still says the rule."""
+    from playwright.sync_api import expect
+
+    relpath = make_notebook([SHOP_CELL], name="art_gallery_shop.ipynb")
+    widget = open_board(page, jupyter_server, relpath)
+    assert kernel(jupyter_server, relpath, "print(sorted(str(a) for a in board.state.legal_actions()))") == "['take 1', 'take 1+3', 'take 3', 'take none']"
+    expect(widget.locator(".zw-ag-prompt")).to_contain_text("your bid of 4")
+    expect(widget.locator(".zw-ag-prompt")).to_contain_text("Greyed spaces are more than your bid can pay for")
+    for space in ("5", "7"):
+        for where in (".zw-ag-choices", ".zw-ag-ring"):
+            button = widget.locator(f"{where} button[data-space='{space}']")
+            expect(button).to_have_class(re.compile("zw-ag-unaffordable"))
+            assert f"cannot afford it: it costs {space}, more than your bid of 4" in button.get_attribute("aria-label")
+    for space in ("1", "3"):
+        expect(widget.locator(f".zw-ag-choices button[data-space='{space}']")).not_to_have_class(re.compile("zw-ag-unaffordable"))
+    widget.locator(".zw-ag-choices button[data-space='3']").click()
+    expect(widget.locator(".zw-ag-choices button[data-space='1']")).not_to_have_class(re.compile("zw-ag-unaffordable"))  # 1 + 3 = 4
+    screenshot(page, "art-gallery-shop-greyed", locator=widget)
+    widget.locator(".zw-ag-choices button[data-space='3']").click()
+    widget.locator(".zw-ag-choices button[data-space='5']").click()  # greyed, still explained in the rule's words
+    expect(widget.locator(".zw-status")).to_contain_text("exceed the bid card's value", timeout=10_000)
+    widget.locator(".zw-ag-choices button[data-space='7']").click()  # 5 + 7: a choice the bid cannot pay for
+    for space in ("1", "3"):  # judged alone again: the bid pays for them
+        expect(widget.locator(f".zw-ag-choices button[data-space='{space}']")).not_to_have_class(re.compile("zw-ag-unaffordable"))
+    for space in ("5", "7", "1", "3"):
+        widget.locator(f".zw-ag-choices button[data-space='{space}']").click()
+    widget.locator(".zw-ag-choices button[data-action='take']").click()
+    wait_kernel(jupyter_server, relpath, "print(board.state.history[-1] if board.state.history else None)", "take 1+3")
     assert page.console_errors == [], page.console_errors

@@ -87,6 +87,9 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     expect(board.locator(".zs-shop.zs-mine")).to_contain_text("ivory player (you)")
     assert board.locator(".zs-rec").count() > 5  # reconstructed values are marked
     assert "Reconstructed value" in board.locator(".zs-card .zs-rec").first.get_attribute("title")
+    # award tiles say whose they are (Paying Respectful Visits): face down, the first master's
+    expect(board.locator(".zs-award[data-award='face down']")).to_have_count(4)
+    expect(board.locator(".zs-award").first).to_have_text("award face down: the first master takes it")
 
     # -- an illegal choice is explained (a project card during the opening draft) ---------------
     wait_for_choices(page, 0, None)
@@ -167,6 +170,12 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     expect(board.locator(".zs-summary")).to_contain_text("Game over:")
     expect(board.locator(".zs-scores")).to_contain_text("Final score")
     assert "null" not in board.locator(".zs-info").inner_text() and "undefined" not in board.inner_text()
+    # every award tile turned over by then says who took it, or that it was discarded unclaimed
+    count = "from zongshi_widgets.games.zongshi.render import award_notes\nprint(sum(n['status'] == 'taken' for n in award_notes(board.state).values()))"
+    takers = kernel(jupyter_server, relpath, count)
+    expect(board.locator(".zs-award[data-award='taken']")).to_have_count(int(takers))
+    assert int(takers) >= 1 and "taken by the" in board.locator(".zs-award[data-award='taken']").first.inner_text()
+    expect(board.locator(".zs-awards")).to_contain_text("whose master visited the")
     screenshot(page, "zongshi-end", locator=board)
 
     # -- the privacy screen between two people at one screen --------------------------------------

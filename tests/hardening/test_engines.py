@@ -68,7 +68,9 @@ def mutations(notation: str) -> list[str]:
     return [notation + " x", notation[:-1], notation.upper(), notation.replace(" ", "  "), "pass " + notation, notation + ",a1"]
 
 
-def play_one_game(name: str, players: int, seed: int, options: dict, picks: random.Random) -> None:
+def play_one_game(name: str, players: int, seed: int, options: dict, picks: random.Random):
+    """Play one random game to its end, checking every step (see the test); returns the final
+    state, or ``None`` when the engine refuses this variant mix for this player count."""
     try:
         game = zw.game(name, players=players, **options)
     except ValueError:  # a mix this player count refuses (e.g. GembloQ colors=4 with 3 players)
@@ -143,6 +145,7 @@ def play_one_game(name: str, players: int, seed: int, options: dict, picks: rand
     count("engines", name, f"games with {players} players")
     if options:
         count("engines", name, "games with a variant mix")
+    return state
 
 
 @pytest.mark.parametrize("name,players", CASES, ids=[f"{n}-{p}p" for n, p in CASES])
@@ -154,6 +157,7 @@ def test_random_play_to_the_end(name, players):
     @settings(max_examples=examples(2), deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(seed=st.integers(0, 2**32), options=variant_mix(name), pick_seed=st.integers(0, 2**16))
     def run(seed, options, pick_seed):
-        play_one_game(name, players, seed, options, random.Random(pick_seed))
+        final = play_one_game(name, players, seed, options, random.Random(pick_seed))
+        assert final is None or (final.is_over and final.legal_actions() == [] and final.score_sheet().final)
 
     run()

@@ -121,17 +121,18 @@ def test_tampered_saves_with_impossible_positions_are_refused():
     game, state, text = saved("zongshi", actions=0)
     data = json.loads(text)
     two_places = {"players": [{"scrolls": ["twofold_path", "twofold_path", "twofold_path"]}, {"scrolls": ["twofold_path"]}, {}, {}]}
-    refused(game.load_state, json.dumps({**data, "origin": two_places}), zw.CorruptSave, "starting position", name="save zongshi")
+    assert "twofold_path" in refused(game.load_state, json.dumps({**data, "origin": two_places}), zw.CorruptSave, "starting position", name="save zongshi")
     too_many = {"players": [{"boxes": "g" * 11}, {}, {}, {}]}
-    refused(game.load_state, json.dumps({**data, "origin": too_many}), zw.CorruptSave, "starting position", name="save zongshi")
+    assert "gold" in refused(game.load_state, json.dumps({**data, "origin": too_many}), zw.CorruptSave, "starting position", name="save zongshi")
     # a cost that cannot be paid: a project chosen with no boxes, then paid with boxes not held
     posed = game.from_position({"players": [{"boxes": ""}, {}, {}, {}]}, seed=2)
     payless = json.loads(posed.to_json())
     payless["history"] = ["use master", "project merchant_statue", "pay ggij"]
-    refused(game.load_state, json.dumps(payless), zw.CorruptSave, "action", name="save zongshi")
+    assert "cannot pay the materials of that project" in refused(game.load_state, json.dumps(payless), zw.CorruptSave, "action", name="save zongshi")
     ag, _, ag_text = saved("art_gallery", actions=0)
     ag_data = json.loads(ag_text)
-    refused(ag.load_state, json.dumps({**ag_data, "origin": {"nonsense": [1, 1]}}), zw.CorruptSave, "starting position", name="save art_gallery")
+    nonsense = json.dumps({**ag_data, "origin": {"nonsense": [1, 1]}})
+    assert "nonsense" in refused(ag.load_state, nonsense, zw.CorruptSave, "starting position", name="save art_gallery")
 
 
 @pytest.mark.parametrize("name", SAVE_GAMES)
@@ -262,9 +263,11 @@ def test_lesson_loader_fuzz(tmp_path_factory):
             raw = text[: min(a, b)] + insert + text[max(a, b) :]
         path = write(folder, "fuzz.toml", raw)
         try:
-            load_lessons(path)
-        except ValueError:
-            pass
+            lessons = load_lessons(path)
+        except ValueError as exc:
+            assert str(exc).strip(), "a refusal says what is wrong"
+        else:  # what loads is a list of whole lessons
+            assert isinstance(lessons, list) and all(lesson.title for lesson in lessons)
         count("fuzz", "lessons", "inputs tried")
 
     run()
@@ -281,11 +284,16 @@ def test_component_schemas_ship_next_to_their_files_and_accept_the_packaged_data
     for path in [*COMPONENT_FILES.values(), PKG / "games" / "gembloq" / "data" / "boards.json"]:
         schema_path = path.with_name(path.stem + ".schema.json")
         schema = json.loads(schema_path.read_text(encoding="utf-8"))
-        jsonschema.validators.validator_for(schema).check_schema(schema)
+        assert schema_path.is_file(), schema_path
+        validator = jsonschema.validators.validator_for(schema)
+        validator.check_schema(schema)
         data = json.loads(path.read_text(encoding="utf-8")) if path.suffix == ".json" else tomllib.loads(path.read_text(encoding="utf-8"))
-        jsonschema.validate(data, schema)
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator(schema).iter_errors(data)]
+        assert errors == [], (path.name, errors)
     lesson_schema = json.loads((LESSONS.parent / "lesson.schema.json").read_text(encoding="utf-8"))
-    jsonschema.validate(tomllib.loads(LESSONS.read_text(encoding="utf-8")), lesson_schema)
+    validator = jsonschema.validators.validator_for(lesson_schema)
+    errors = [e.message for e in validator(lesson_schema).iter_errors(tomllib.loads(LESSONS.read_text(encoding="utf-8")))]
+    assert errors == [], errors
 
 
 TAMPERED = {
@@ -364,9 +372,11 @@ def test_component_loader_fuzz(tmp_path_factory, name):
             raw = text[: min(a, b)] + insert + text[max(a, b) :]
         path = write(folder, f"fuzz{source.suffix}", raw)
         try:
-            zw.game(name, components=str(path))
-        except ValueError:
-            pass
+            game = zw.game(name, components=str(path))
+        except ValueError as exc:
+            assert str(exc).strip(), "a refusal says what is wrong"
+        else:  # what loads is a game of that name that can start
+            assert game.name == name and game.new_state(seed=1).legal_actions()
         count("fuzz", f"components {name}", "inputs tried")
 
     run()

@@ -120,9 +120,9 @@ def test_w1_runs_on_3_3_moving_one_or_two_tiles():
 def test_tip5_the_black_shovel_tile_must_move(refuse):
     """Rulebook, Tip 5 and I: with a matching open space, at least one tile must move."""
     s = play(pose(me={"workshops": ["RRRYY", "", "", ""], "slots": ["S1", "-", "-"]}), "take b1 + arrange", "place W1")
-    refuse(s, "stop", "majolica.run.black-shovel")
-    refuse(s, "move B", "majolica.run.card-space")
-    refuse(s, "move P", "majolica.purple.not-on-card")
+    assert "black shovel's tile must move" in refuse(s, "stop", "majolica.run.black-shovel").message
+    assert "open space of its colour" in refuse(s, "move B", "majolica.run.card-space").message
+    assert "Purple tiles cannot be moved" in refuse(s, "move P", "majolica.purple.not-on-card").message
 
 
 def test_w1_needs_two_colours_three_each():

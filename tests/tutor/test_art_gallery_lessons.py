@@ -14,9 +14,9 @@ import pytest
 
 import zongshi_widgets as zw
 from zongshi_widgets.core import IllegalAction, registration
-from zongshi_widgets.games.art_gallery import chain_scores
+from zongshi_widgets.games.art_gallery import Pick, Take, chain_scores
 from zongshi_widgets.tutor import goals, lesson, load_lessons, show_lesson
-from zongshi_widgets.tutor.art_gallery import bid_outcomes, destination, top_tiles
+from zongshi_widgets.tutor.art_gallery import bid_outcomes, click_words, destination, top_tiles
 
 LESSONS = load_lessons("art_gallery")
 BY_ID = {item.id: item for item in LESSONS}
@@ -87,17 +87,38 @@ def test_every_move_lesson_is_solved_and_refuses_a_wrong_move(item):
 
 
 @pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
-def test_quoted_moves_in_hints_are_legal_and_the_last_hint_solves(item):
+def test_hints_name_what_to_click_and_the_last_hint_solves(item):
+    """Hints name the board's parts (a card, a direction button, a Shop space), never
+    notation; the explicit (last) hint names the clicks of a move that solves the lesson, on
+    parts the position has (the card in the learner's hand or among the cards to pick back,
+    Shop spaces that hold tiles)."""
     state = item.start()
-    quoted = [QUOTED.findall(h) for h in item.hints]
-    for texts in quoted:
-        for text in texts:
-            state.parse_action(text)  # legal here, or IllegalAction
-    if item.goal != "answer":
-        named = [state.parse_action(t) for t in quoted[-1]]
-        assert named and all(a in item.solutions(state) for a in named), "the explicit hint names the solving move(s)"
-    else:
-        assert not any(quoted)
+    for hint in item.hints:
+        assert not QUOTED.findall(hint), f"{item.id}: {hint!r} quotes notation, not the board's parts"
+    if item.goal == "answer":
+        assert not any("click" in h.lower() for h in item.hints)
+        return
+    explicit = item.hints[-1].lower()
+    named = [a for a in item.solutions(state) if click_words(state, a).lower() in explicit]
+    assert named, f"{item.id}: the last hint {item.hints[-1]!r} names no clicks of a solution"
+    for action in named:
+        if isinstance(action, Take):
+            assert all(st["size"] for st in state.public_view()["stacks"] if st["space"] in action.spaces)
+        elif isinstance(action, Pick):
+            assert action.card in state.public_view()["distribution"]["pool"]
+        else:
+            assert action.card in state.hand(state.to_move)
+
+
+def test_click_words_follow_the_board():
+    """The board's own words: a card then a direction (1. Move Your Game Piece), a card to bid,
+    Shop spaces then Take (Painting Tiles in the Shop Area)."""
+    state = BY_ID["movement"].start()
+    assert click_words(state, "move 3 cw") == 'click card 3, then "clockwise to G1"'
+    assert click_words(state, "move 4 ccw") == 'click card 4, then "anticlockwise to G1"'
+    shop = BY_ID["shop-bid-six"].start()
+    assert click_words(shop, "take 1+5") == 'click space 1 and space 5, then "Take the chosen tiles"'
+    assert click_words(shop, "take none") == 'click "Take nothing"'
 
 
 # -- what each lesson's task and hints say of its position -----------------------------------
@@ -109,7 +130,7 @@ def _check_movement(state, item):
     assert ["G6", "shop", "G1"] == [g.area_names[b] for b in cw] and "G6 and the Shop's bench before G1" in item.hints[0]
     for text, path in (("move 3 cw", "(G6, the Shop, G1)"), ("move 4 ccw", "(G4, G3, G2, G1)")):
         action = state.parse_action(text)
-        assert g.area_names[destination(state, action)] == "G1" and f"'{text}' {path}" in item.hints[1]
+        assert g.area_names[destination(state, action)] == "G1" and f"{click_words(state, action)} {path}" in item.hints[1]
         sign = -1 if action.direction == "ccw" else 1
         steps = [g.area_names[(state.pawns[RED] + sign * k) % g.ring] for k in range(1, action.card + 1)]
         assert ", ".join(steps).replace("shop", "the Shop") in path

@@ -12,9 +12,11 @@ import tomllib
 import pytest
 
 import zongshi_widgets as zw
-from zongshi_widgets.games.zongshi.components import MATERIALS, PERSONS
+from zongshi_widgets.games.zongshi.components import MATERIALS, PERSONS, PROJECT_TYPES
 from zongshi_widgets.games.zongshi.payments import vector
 from zongshi_widgets.tutor import goals, lesson, load_lessons, show_lesson
+from zongshi_widgets.tutor.zongshi import click_words, part_words
+from zongshi_widgets.widgets import ZongShiBoard
 
 LESSONS = load_lessons("zongshi")
 BY_ID = {item.id: item for item in LESSONS}
@@ -132,7 +134,8 @@ def test_the_illegal_moves_the_lessons_invite_are_refused_with_their_rule():
 
 
 # -- hints --------------------------------------------------------------------------------------
-_QUOTED = re.compile(r"'([a-z_/ 0-9]+)'")
+_QUOTED = re.compile(r"'([a-z_/ 0-9+]+)'")
+_TRY_CARD = re.compile(r"[Tt]ry clicking the ([A-Z][A-Za-z' ]+) project card")
 _HOLD = re.compile(r"[Yy]ou hold ([^.:]*)")
 _AMOUNT = re.compile(r"(\d+) (gold|ivory|jade|bronze)")
 
@@ -163,16 +166,31 @@ def test_hints_are_true_of_their_position(item):
                 assert sid in me["scrolls"], f"{item.id}: {hint!r}"
     if item.goal == "answer":
         return
-    # the explicit (last) hint's notations solve the lesson; an earlier hint's are refused
-    solutions = {str(a) for a in item.solutions(state)}
+    # hints name what to click on the board, never notation; the explicit (last) hint names
+    # the part (and the menu's words) of a move that solves the lesson; a card an earlier hint
+    # invites the learner to try is refused
+    for hint in item.hints:
+        assert not _QUOTED.findall(hint), f"{item.id}: {hint!r} quotes notation, not the board's parts"
+    board = ZongShiBoard(state=state, seats=["human"] * state.game.players, seat=seat, history=False, bot_delay=0)
     *gentle, explicit = item.hints
-    named = _QUOTED.findall(explicit)
-    assert named, f"{item.id}: the last hint names the move"
-    for text in named:
-        assert str(state.parse_action(text)) in solutions, f"{item.id}: {text!r} does not solve it"
+    named = [a for a in item.solutions(state) if click_words(board, state, a) in explicit]
+    assert named, f"{item.id}: the last hint {explicit!r} names no part to click for a solution"
     for hint in gentle:
-        for text in _QUOTED.findall(hint):
-            assert state.explain(text) is not None, f"{item.id}: {hint!r} invites a move that is not refused"
+        for name in _TRY_CARD.findall(hint):
+            pid = next(p for p in PROJECT_TYPES if state.game.card(p).name == name)
+            assert state.explain(f"project {pid}") is not None, f"{item.id}: {hint!r} invites a move that is not refused"
+
+
+def test_click_words_name_the_part_the_board_offers():
+    """The words of a hint follow the board: one move on a part is a click on it; several open
+    a menu whose words follow (Respectful Visits: a visit tile per townsperson)."""
+    state = lesson("zongshi", "visit-award").start()
+    board = ZongShiBoard(state=state, seats=["human"] * 4, seat=state.to_move, history=False, bot_delay=0)
+    assert click_words(board, state, "visit merchant 1") == "click the Merchant"
+    assert click_words(board, state, "visit official 1") == 'click the Official, then "Visits the official (visit tile 1)"'
+    assert {row[1] for row in board.compact_legal(state, state.legal_actions())} >= {"person:official", "person:merchant"}
+    assert part_words(state, "bin:small") == "the small bin of the Marketplace"
+    assert part_words(state, "merchant_statue") == "the Merchant Statue project card"
 
 
 def test_hints_naming_townsfolk_and_bins_are_true():

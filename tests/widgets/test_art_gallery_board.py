@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -141,6 +142,40 @@ def test_picture_shows_the_public_position_only():
     board.mark(["G2", "stack:3", "collection:red"])
     assert board.picture().count("outline:") >= 3
     assert position_html(board.state, reveal_scores=False).count("symbol row 1") == 0
+
+
+def shop_take_position(seed: int = 1, most: int = 4):
+    """A random game played until a Shop bid of at most ``most`` is being paid (rulebook,
+    Distribution, Painting Tiles in the Shop Area)."""
+    game = zw.game("art_gallery", players=4)
+    state, rng = game.new_state(seed=seed), random.Random(seed)
+    while True:
+        pub = state.public_view()
+        if pub["step"] == "take" and pub["areas"][0]["bids"][pub["distribution"]["next"]] <= most:
+            return state
+        state = state.play(rng.choice(state.legal_actions()))
+
+
+def test_picture_greys_the_shop_spaces_the_bid_cannot_pay_for():
+    """Painting Tiles in the Shop Area: a bid buys one or two top tiles whose space numbers
+    add up to at most the bid; the static picture greys the spaces it cannot buy, and says why."""
+    state = shop_take_position()
+    pub = state.public_view()
+    bid = pub["areas"][0]["bids"][pub["distribution"]["next"]]
+    takes = [str(a) for a in state.legal_actions()]
+    pic = position_html(state)
+    for st in pub["stacks"]:
+        space = st["space"]
+        row = re.search(rf"<span class='stack'[^>]*>space {space}: [^<]*</span>", pic).group(0)
+        if any(space in map(int, t.split()[1].split("+")) for t in takes if t != "take none"):
+            assert "cannot afford" not in row and "line-through" not in row, row
+        else:
+            assert f"costs {space}, more than the bid of {bid}" in row and "(cannot afford)" in row and "line-through" in row, row
+    assert "cannot afford" in pic  # the position has a space the bid cannot pay for
+    board = ArtGalleryBoard(state=state, seats=["human"] * 4, seat=None, history=False, bot_delay=0)
+    assert board.picture().count("(cannot afford)") == pic.count("(cannot afford)")
+    earlier = state.game.new_state(seed=1)  # not paying a Shop bid: nothing greyed
+    assert "cannot afford" not in position_html(earlier)
 
 
 # -- the distribution, told --------------------------------------------------------------------

@@ -15,6 +15,8 @@ import pytest
 import zongshi_widgets as zw
 from zongshi_widgets.games.zongshi.components import SCROLL_TYPES
 from zongshi_widgets.games.zongshi.render import action_words, position_html
+from zongshi_widgets.games.zongshi.rules import AWARD_TEXT, SEAT_NAMES
+from zongshi_widgets.tutor import lesson
 from zongshi_widgets.widgets import ZongShiBoard
 from zongshi_widgets.widgets.zongshi import PARTS
 
@@ -195,18 +197,87 @@ def test_static_picture_shows_the_public_position_with_reconstructed_marks():
     for words in ("Large bin".lower(), "Temple", "Pawn Shop", "scholar", "Merchant Statue", "ivory player", "blue player", "storage"):
         assert words.lower() in picture.lower()
     assert "≈" in picture and "Reconstructed value" in picture
-    assert "award tile face down" in picture
+    assert "Award tile face down: the first master to visit the scholar turns it over and takes it" in picture
+
+
+def _until_an_award_turns_over(seed: int):
+    """A random game (``seed``) played until its first award tile is turned over: the states
+    before and after that move, and the townsperson whose tile it was."""
+    rng = random.Random(seed)
+    state = zw.game("zongshi", players=4).new_state(seed=seed)
+    while True:
+        after = state.play(rng.choice(state.legal_actions()))
+        down, now = state.view(None)["award_face_down"], after.view(None)["award_face_down"]
+        gone = [p for p in down if down[p] and not now[p]]
+        if gone:
+            return state, after, gone[0]
+        state = after
+
+
+@pytest.mark.parametrize("seed, pawn", [(6, "master"), (1, "apprentice")])
+def test_award_tiles_say_whose_they_are(seed, pawn):
+    """Paying Respectful Visits (award tiles; ruling V5): a face-down tile waits for the first
+    master to visit; a turned-over one says which player took it (its master came first), or
+    that it was discarded unclaimed (an apprentice came first), on the board and in the static
+    picture, in plain words."""
+    before, after, person = _until_an_award_turns_over(seed)
+    mover = before.to_move
+    label = f"{SEAT_NAMES[mover]} player"
+    assert after.view(None)["players"][mover][pawn]["at"] == "visits"  # the position is the case named
+    board = ZongShiBoard(state=after, seats=["human"] * 4, seat=None, history=False, bot_delay=0)
+    awards = board.get_state()["view"]["awards"]
+    picture = board.picture()
+    if pawn == "master":
+        assert awards[person]["short"] == f"award taken by the {label}"
+        assert f"taken by the {label}, whose master visited the {person} first" in picture
+    else:
+        assert awards[person]["short"] == "award discarded"
+        assert f"discarded unclaimed: the {label}&#x27;s apprentice visited the {person} first" in picture
+    assert awards[person]["seat"] == mover and awards[person]["tile"] == before.position()["awards"][person]  # the tile that lay there
+    for other, note in awards.items():
+        if other != person:  # still face down: its face is not sent
+            assert note["status"] == "face down" and note["tile"] is None
+            assert note["short"] == "award face down: the first master takes it"
+
+
+@pytest.mark.parametrize("tiles", [("bag", "scroll"), ("scroll", "bag")])
+def test_a_double_visit_tells_each_award_at_its_townsperson(tiles):
+    """Paying Respectful Visits: a master visiting the Scholar and the Official at once turns
+    over both their award tiles; each is told at its own townsperson, taken by that player."""
+    start = lesson("zongshi", "visit-double").start()
+    pos = start.position()
+    pos.update(awards={"scholar": tiles[0], "official": tiles[1], "elder": "bins", "merchant": "tile"}, awards_revealed=[], award_box="gift")
+    before = start.game.from_position(pos, seed=2)
+    after = before.play("visit scholar 2 official 1")
+    awards = ZongShiBoard(state=after, seats=["human"] * 4, seat=None, history=False, bot_delay=0).get_state()["view"]["awards"]
+    label = f"{SEAT_NAMES[before.to_move]} player"
+    assert [awards[p]["tile"] for p in ("scholar", "official")] == list(tiles)
+    assert {awards[p]["short"] for p in ("scholar", "official")} == {f"award taken by the {label}"}
+    assert awards["elder"]["status"] == awards["merchant"]["status"] == "face down"
+
+
+def test_award_turned_over_before_a_posed_position_is_told_as_such():
+    """A position posed with an award tile already turned over (its taker not part of the
+    description) says so, and names the tile's effect (Paying Respectful Visits)."""
+    _, after, person = _until_an_award_turns_over(6)
+    posed = after.game.from_position(after.position(), seed=4)
+    board = ZongShiBoard(state=posed, seats=["human"] * 4, seat=None, history=False, bot_delay=0)
+    assert board.get_state()["view"]["awards"][person]["status"] == "earlier"
+    tile = after.view(None)["awards_revealed"][-1]
+    assert f"turned over before this position: {AWARD_TEXT[tile]}" in board.picture()
 
 
 # -- hidden information ------------------------------------------------------------------------
 
 
 def _wire(board) -> dict:
-    """Every synced trait as sent, less the widget's own ids and the move count (a
-    determinization has no history: its ``ply`` is 0)."""
+    """Every synced trait as sent, less the widget's own ids, the move count and who took each
+    turned-over award tile (a determinization has no history: its ``ply`` is 0 and its award
+    tiles were turned over before it began; the award notes are checked on their own)."""
     state = board.get_state()
     out = {k: v for k, v in state.items() if k not in ("_picture_id", "_esm", "_css", "_anywidget_id", "layout")}
     out["view"] = {k: v for k, v in out["view"].items() if k != "ply"}
+    out["view"]["awards"] = {p: n for p, n in out["view"]["awards"].items() if n["status"] == "face down"}
     out["cursor"] = {k: v for k, v in out["cursor"].items() if k not in ("ply", "start", "end")}
     return out
 
@@ -220,6 +291,12 @@ def _hidden_part(state, seat):
         pos["award_box"],
         pos["scroll_deck"],
     )
+
+
+def _no_award_takers(picture: str) -> str:
+    """The static picture less who took each turned-over award tile (see :func:`_wire`)."""
+    picture = re.sub(r"<span class='award' title='[^']*'>award (taken|discarded|turned)[^<]*</span>", "", picture)
+    return re.sub(r"<span class='part awards'>.*?</span>", "", picture)
 
 
 @pytest.mark.parametrize("seed", [2, 9])
@@ -261,7 +338,7 @@ def test_no_trait_nor_picture_shows_what_a_seat_may_not_see(seed):
                     differing += 1
                 other = ZongShiBoard(state=det, seats=["human"] * 4, seat=seat, history=False, bot_delay=0)
                 assert _wire(other) == wire, f"seat {seat} can tell two positions apart that it may not"
-                assert other.picture() == picture
+                assert _no_award_takers(other.picture()) == _no_award_takers(picture)
     assert differing > 10  # the check compared positions whose secrets really differ
 
 

@@ -310,3 +310,35 @@ for _goal in (
     Goal("pick-best", _pick_check, _pick_praise, "picking back the highest played card of the area (Distribution, step 3)"),
 ):
     register_goal("art_gallery", _goal)
+
+
+# -- hints in the board's terms -------------------------------------------------------------------
+def click_words(state: ArtGalleryState, action) -> str:
+    """How to make ``action`` on the Art Gallery board, in the board's own terms (its cards,
+    direction buttons, Shop spaces and Take buttons): ``'click card 3, then "clockwise to G1"'``,
+    ``"click card 5"`` (a bid, a card laid aside or picked back), ``'click space 1 and space 5,
+    then "Take the chosen tiles"'``. Lesson hints use these words; the tests check each hint's
+    against its position.
+
+    Args:
+        state: the position.
+        action: a legal action of ``state`` (or its notation).
+
+    Returns:
+        str: the instruction, starting ``"click "``.
+    """
+    action = state.parse_action(action) if isinstance(action, str) else action
+    if isinstance(action, Move):
+        bench = destination(state, action)
+        if action.direction == "cw":
+            way = "clockwise"
+        elif action.direction == "ccw":
+            way = "anticlockwise"
+        else:  # both ways end on the same bench
+            way = "stay" if action.card == 0 else "go"
+        return f'click card {action.card}, then "{way} to {_area(state, bench)}"'
+    if isinstance(action, Take):
+        if not action.spaces:
+            return 'click "Take nothing"'
+        return f'click {" and ".join(f"space {sp}" for sp in action.spaces)}, then "Take the chosen tiles"'
+    return f"click card {action.card}"

@@ -306,3 +306,74 @@ for _goal in (
     Goal("claim-tile", _tile_check, _tile_praise, "claim an exchange tile (goal_args.pair, e.g. 'ivory/jade', optional)"),
 ):
     register_goal("zongshi", _goal)
+
+
+# -- hints in the board's terms -------------------------------------------------------------------
+
+
+def part_words(state: ZongShiState, target: str) -> str:
+    """The part of the Zong Shi board a target id names, as the board labels it: ``"bin:small"``
+    -> ``"the small bin of the Marketplace"``, ``"person:scholar"`` -> ``"the Scholar"``,
+    ``"merchant_statue"`` -> ``"the Merchant Statue project card"``.
+
+    Args:
+        state: the position (for card and scroll names).
+        target (str): one part id (``ZongShiBoard`` targets, see ``widgets/zongshi.py``).
+
+    Returns:
+        str: the part in plain words.
+    """
+    game = state.game
+    head, _, rest = target.partition(":")
+    if head == "bin":
+        where, _, material = rest.partition(":")
+        return f"the {material} box in the {where} bin" if material else f"the {where} bin of the Marketplace"
+    if head == "person":
+        return f"the {rest.capitalize()}"
+    if head == "hand":
+        return f"your scroll {game.components.scrolls[rest].name}"
+    if head == "store":
+        return f"the {rest} box in your storage"
+    if head == "tile":
+        return f"the {rest} exchange tile in the Pawn Shop"
+    if head == "draft":
+        return f"the {rest} box in the draft" if rest in MATERIALS else f"the scroll {game.components.scrolls[rest].name} in the draft"
+    if head == "discard":
+        return f"{game.components.scrolls[rest].name} in the discard pile"
+    if head == "pawn":
+        return f"your {rest}"
+    if target == "temple":
+        return "the Temple"
+    if target == "pawn-shop":
+        return "the Pawn Shop"
+    if target == "pass":
+        return "Pass"
+    return f"the {game.card(target).name} {'masterwork' if game.card(target).masterwork else 'project'} card"
+
+
+def click_words(board, state: ZongShiState, action) -> str:
+    """How to make ``action`` on the Zong Shi board, in the board's own terms: ``'click the small
+    bin of the Marketplace'``, or where that part offers several moves, ``'click the Scholar,
+    then "Visits the scholar (visit tile 2)"'`` (the menu's words); a move of the decision bar
+    is ``'click "Begins no second project"'``. Lesson hints use these words; the tests check
+    each hint's against its position.
+
+    Args:
+        board: a ``ZongShiBoard`` (its targets and labels).
+        state: the position.
+        action: a legal action of ``state`` (or its notation).
+
+    Returns:
+        str: the instruction, starting ``"click "``.
+    """
+    action = state.parse_action(str(action)) if isinstance(action, str) else action
+    rows = board.compact_legal(state, state.legal_actions())
+    notation, target = board.action_code(state, action)
+    label = next(row[2] for row in rows if row[0] == notation)
+    label = label[:1].upper() + label[1:]
+    if target == "bar":
+        return f'click "{label}"'
+    first = target.split(",")[0]
+    same = [row for row in rows if first in row[1].split(",")]
+    words = f"click {part_words(state, first)}"
+    return words if len(same) == 1 else f'{words}, then "{label}"'

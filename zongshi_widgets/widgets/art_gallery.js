@@ -205,19 +205,35 @@ function render({ model, el }) {
     drawCentre(v);
   }
 
+  // Why a Shop space cannot be added to the spaces chosen so far in the take step, or null when it
+  // can: read from the legal list (Python's), told in the rule's words (Distribution, Painting
+  // Tiles in the Shop Area: one or two spaces costing together at most the bid).
+  function spaceWhy(v, space) {
+    if (ui.spaces.includes(space)) return null;
+    const l = legal();
+    const bid = v.areas[0].bids[(v.distribution || {}).next];
+    // beside one space the bid can buy, a second must fit with it; otherwise each space alone
+    const base = ui.spaces.length === 1 && l.has(`take ${ui.spaces[0]}`) ? ui.spaces : [];
+    const withIt = [...base, space].sort((x, y) => x - y);
+    if (l.has(`take ${withIt.join("+")}`)) return null;
+    if (!l.has(`take ${space}`)) return `you cannot afford it: it costs ${space}, more than your bid of ${bid}`;
+    return `you cannot afford it with space ${base[0]}: together ${space + base[0]}, more than your bid of ${bid}`;
+  }
+
   function drawStacks(v, marks) {
     const taking = mayAct() && v.step === "take";
     return h("div", { class: "zw-ag-stacks" }, v.stacks.map((st) => {
       const chosen = ui.spaces.includes(st.space);
+      const why = taking && st.size ? spaceWhy(v, st.space) : null;
       const attrs = {
-        class: "zw-ag-stack" + (marks.has(`stack:${st.space}`) ? " zw-ag-marked" : "") + (chosen ? " zw-ag-chosen" : ""),
+        class: "zw-ag-stack" + (marks.has(`stack:${st.space}`) ? " zw-ag-marked" : "") + (chosen ? " zw-ag-chosen" : "") + (why ? " zw-ag-unaffordable" : ""),
         "data-space": st.space,
-        title: `space ${st.space}: ${st.size} tiles${st.top ? `, top tile #${st.top}` : ""}; a tile from here costs ${st.space}`,
+        title: `space ${st.space}: ${st.size} tiles${st.top ? `, top tile #${st.top}` : ""}; a tile from here costs ${st.space}${why ? ` (${why})` : ""}`,
       };
       const body = [h("span", { class: "zw-ag-space" }, String(st.space)), h("span", { class: "zw-ag-tile" }, st.top ? `#${st.top}` : st.size ? "…" : "—"), h("span", { class: "zw-ag-label" }, `${st.size} left`)];
       if (taking && st.size) {
         return h("button", { ...attrs, type: "button", class: attrs.class + " zw-ag-pick", "aria-pressed": chosen ? "true" : "false",
-          "aria-label": `Shop space ${st.space}: top tile #${st.top}, costs ${st.space}${chosen ? ", chosen" : ""}`, onclick: () => toggleSpace(st.space) }, body);
+          "aria-label": `Shop space ${st.space}: top tile #${st.top}, costs ${st.space}${chosen ? ", chosen" : ""}${why ? `; ${why}` : ""}`, onclick: () => toggleSpace(st.space) }, body);
       }
       return h("div", attrs, body);
     }));
@@ -362,10 +378,13 @@ function render({ model, el }) {
         const d = v.distribution || {};
         const bid = v.areas[0].bids[d.next];
         const cost = ui.spaces.reduce((x, y) => x + y, 0);
-        text = `Shop: your bid of ${bid} buys the top tile of one or two different spaces costing together at most ${bid} (space 1 costs 1, space 3 costs 3...). Chosen: ${ui.spaces.length ? `${[...ui.spaces].sort().join(" + ")} = ${cost}` : "none"}.`;
-        kids.push(h("div", { class: "zw-ag-row", role: "group", "aria-label": "Shop spaces" }, v.stacks.filter((st) => st.size).map((st) =>
-          h("button", { type: "button", class: "zw-ag-cardbtn zw-ag-spacebtn" + (ui.spaces.includes(st.space) ? " zw-ag-chosen" : ""), "aria-pressed": ui.spaces.includes(st.space) ? "true" : "false",
-            "data-space": st.space, "aria-label": `space ${st.space}, costs ${st.space}, top tile #${st.top}`, onclick: () => toggleSpace(st.space) }, `space ${st.space}`))));
+        text = `Shop: your bid of ${bid} buys the top tile of one or two different spaces costing together at most ${bid} (space 1 costs 1, space 3 costs 3...). Chosen: ${ui.spaces.length ? `${[...ui.spaces].sort().join(" + ")} = ${cost}` : "none"}.${v.stacks.some((st) => st.size && spaceWhy(v, st.space)) ? " Greyed spaces are more than your bid can pay for." : ""}`;
+        kids.push(h("div", { class: "zw-ag-row", role: "group", "aria-label": "Shop spaces" }, v.stacks.filter((st) => st.size).map((st) => {
+          const why = spaceWhy(v, st.space);
+          return h("button", { type: "button", class: "zw-ag-cardbtn zw-ag-spacebtn" + (ui.spaces.includes(st.space) ? " zw-ag-chosen" : "") + (why ? " zw-ag-unaffordable" : ""),
+            "aria-pressed": ui.spaces.includes(st.space) ? "true" : "false", title: why ? `Space ${st.space}: ${why}` : null,
+            "data-space": st.space, "aria-label": `space ${st.space}, costs ${st.space}, top tile #${st.top}${why ? `; ${why}` : ""}`, onclick: () => toggleSpace(st.space) }, `space ${st.space}`);
+        })));
         kids.push(h("div", { class: "zw-ag-row", role: "group", "aria-label": "take" },
           h("button", { type: "button", class: "zw-btn zw-primary", "data-action": "take", disabled: ui.spaces.length ? null : true, "aria-label": `take the chosen tiles, ${takeNotation()}`, onclick: () => choose(takeNotation()) }, "Take the chosen tiles"),
           h("button", { type: "button", class: "zw-btn", "data-action": "take none", "aria-label": "take no tile", onclick: () => choose("take none") }, "Take nothing")));

@@ -270,9 +270,8 @@ function render({ model, el }) {
     const m = M.indexOf(person.material);
     const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
     const tile = me && me.visit_tiles.length ? Math.min(...me.visit_tiles) : 1;
-    const award = v.award_face_down[person.id]
-      ? h("span", { class: "zs-award", title: "An award tile lies face down here: the first master to visit turns it over" }, "award ?")
-      : h("span", { class: "zs-award zs-gone" }, "no award");
+    const note = v.awards[person.id];
+    const award = h("span", { class: `zs-award${note.status === "face down" ? "" : " zs-gone"}`, title: note.text, "data-award": note.status }, note.short);
     return place(`person:${person.id}`, `visit ${person.id} ${tile}`, `The ${person.id}, who wants ${person.material}`, "zs-person",
       person.id[0].toUpperCase() + person.id.slice(1),
       h("div", {}, "wants ", box(m), ` ${person.material}`, rec(person.rec)), award,
@@ -312,7 +311,8 @@ function render({ model, el }) {
       h("div", { class: "zs-sub" }, "Projects (copies left)"), h("div", { class: "zs-cards" }, ...geo.projects.map((pid) => cardPart(pid, v.projects_left[pid]))));
     const mws = h("div", { class: `zs-mws${marked.has("masterworks") ? " zs-mark" : ""}`, "data-part": "masterworks" },
       h("div", { class: "zs-sub" }, `Masterworks (deck: ${v.masterwork_deck_size})`), h("div", { class: "zs-cards" }, ...v.masterworks.map((mid) => cardPart(mid, null))));
-    const awards = v.awards_revealed.length ? h("div", { class: "zs-sub" }, "Award tiles turned over: ", v.awards_revealed.map((a) => geo.award_text[a]).join("; ")) : null;
+    const told = geo.persons.filter((p) => v.awards[p.id].status !== "face down").map((p) => h("li", {}, h("b", {}, p.id[0].toUpperCase() + p.id.slice(1)), ": ", v.awards[p.id].text));
+    const awards = told.length ? h("div", { class: "zs-sub zs-awards" }, "Award tiles turned over:", h("ul", {}, ...told)) : null;
     town.replaceChildren(draftPart(v) || "", h("div", { class: "zs-row zs-top" }, market, templePart(v), shopPart(v)), folk, awards || "", h("div", { class: "zs-row" }, projects, mws));
   }
 

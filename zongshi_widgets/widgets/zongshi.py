@@ -185,6 +185,7 @@ class ZongShiBoard(NamedGameBoard):
             view["last"] = None
             view["changes"] = []
         view["now"] = render.decision_words(state)
+        view["awards"] = render.award_notes(state)
         sheet = state.score_sheet()
         view["scores"] = {"values": [list(r) for r in sheet.values], "totals": list(sheet.totals), "final": state.is_over}
         view["winners"] = list(sheet.winners) if state.is_over else []

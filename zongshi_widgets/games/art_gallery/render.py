@@ -25,6 +25,7 @@ __all__ = [
     "is_reconstructed",
     "position_html",
     "public_scores",
+    "unaffordable_spaces",
 ]
 
 #: Score categories, in the order of the score sheet (rulebook, End of the Game & Final Score).
@@ -334,6 +335,23 @@ def distribution_story(before: ArtGalleryState, action, after: ArtGalleryState) 
 
 # -- the static picture -------------------------------------------------------------------------
 _STACK_MARK = "outline:2px solid #ff9800;"
+_GREYED = "color:#888;text-decoration:line-through;"
+
+
+def unaffordable_spaces(state: ArtGalleryState) -> dict[int, str]:
+    """The Shop spaces the bid being paid cannot buy, while a Shop bid is being paid
+    (rulebook, Distribution, Painting Tiles in the Shop Area: one or two top tiles whose space
+    numbers add up to at most the bid): ``{space: why}`` in plain words, for spaces that still
+    hold tiles; ``{}`` at any other step. Public information only (the bid is turned up).
+    """
+    pub = state.public_view()
+    dist = pub.get("distribution") or {}
+    if pub.get("step") != "take" or dist.get("area") != "shop":
+        return {}
+    bid = pub["areas"][0]["bids"][dist["next"]]
+    stacks = [[None] * st["size"] for st in pub["stacks"]]
+    fits = {sp for option in shop_purchases(state.game, stacks, bid) for sp in option}
+    return {st["space"]: f"costs {st['space']}, more than the bid of {bid}" for st in pub["stacks"] if st["size"] and st["space"] not in fits}
 
 
 def _esc(x) -> str:
@@ -383,9 +401,13 @@ def position_html(state: ArtGalleryState, *, highlight: Iterable[str] = (), reve
         bar = " ".join(f"{dot(s)}{'▮' if v is None else _esc(v)}" for s, v in zip(area["bar"], area["bids"])) or "–"
         pawns = " ".join(dot(s) for s, p in enumerate(pub["pawns"]) if p == a) or "–"
         if a == 0:
+            why = unaffordable_spaces(state)
             body = "<br>".join(
-                f"<span style='{_STACK_MARK if 'stack:' + str(st['space']) in marks else ''}'>space {st['space']}: {st['size']} tiles"
+                f"<span class='stack' style='{_STACK_MARK if 'stack:' + str(st['space']) in marks else ''}"
+                + (f"{_GREYED}' title='{_esc(why[st['space']])}'>" if st["space"] in why else "'>")
+                + f"space {st['space']}: {st['size']} tiles"
                 + (f", top #{st['top']}" if st["top"] else "")
+                + (" (cannot afford)" if st["space"] in why else "")
                 + "</span>"
                 for st in pub["stacks"]
             )

@@ -2,8 +2,9 @@
 HTML picture of the public position (for saved notebooks, nbconvert and GitHub).
 
 Everything here reads only the public API of the engine (``state.view(None)``, ``game.card``,
-``game.components``); the picture shows public information only (no seat's scrolls, no
-face-down award tile), whatever seat a board watches.
+``game.components``; for who took each award tile, the state's history replayed on a
+``scratch`` copy, public views only); the picture shows public information only (no seat's
+scrolls, no face-down award tile), whatever seat a board watches.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ __all__ = [
     "RECONSTRUCTED_TIP",
     "SEAT_COLOURS",
     "action_words",
+    "award_notes",
     "card_data",
     "decision_words",
     "person_data",
@@ -202,6 +204,109 @@ def action_words(game, action: Any) -> str:
     return text
 
 
+# -- whose award tile ----------------------------------------------------------------------
+
+#: Replays kept for :func:`award_notes` (one per game line a board shows), so a board's update
+#: replays only the moves since the last one.
+_AWARD_REPLAYS: dict = {}
+
+
+def _award_events(state) -> dict:
+    """``{person: (tile, seat, pawn, claimed)}`` for every award tile turned over since the
+    state's starting position, found by replaying its history on a scratch copy (public
+    views only). A tile turned over before the starting position is not in it."""
+    game = state.game
+    origin = state.origin
+    key = (id(game), state.chance.seed, json.dumps(origin, sort_keys=True) if origin is not None else None)
+    history = tuple(state.history)
+    entry = _AWARD_REPLAYS.get(key)
+    if entry is None or entry["game"] is not game or history[: len(entry["history"])] != entry["history"]:
+        start = game.new_state(seed=state.chance.seed) if origin is None else game.from_position(origin, seed=state.chance.seed)
+        entry = {"game": game, "history": (), "scratch": start.scratch(), "events": {}}
+    d, events = entry["scratch"], dict(entry["events"])
+    view = d.public_view()
+    for action in history[len(entry["history"]) :]:
+        seat = d.to_move
+        d = d.advance(action)
+        after = d.public_view()
+        if after["awards_revealed"] != view["awards_revealed"]:
+            # one visit may turn over two tiles: they go in the order of the visit's persons
+            tiles = after["awards_revealed"][len(view["awards_revealed"]) :]
+            task = view["pending"][0]
+            said = f"{action} {json.dumps(task)}"
+            persons = sorted((p for p, down in view["award_face_down"].items() if down and not after["award_face_down"][p]), key=said.find)
+            pawn = task[3] if len(task) > 3 and task[3] in ("master", "apprentice") else "master"
+            writ = bool(view["players"][seat]["effects"].get("writ"))
+            for person, tile in zip(persons, tiles):
+                events[person] = (tile, seat, pawn, pawn == "master" or writ)
+        view = after
+    if len(_AWARD_REPLAYS) > 16:
+        _AWARD_REPLAYS.pop(next(iter(_AWARD_REPLAYS)))
+    _AWARD_REPLAYS[key] = {"game": game, "history": history, "scratch": d, "events": events}
+    return events
+
+
+def award_notes(state) -> dict:
+    """Whose award tile it is, per townsperson, in plain words (rulebook, "Paying Respectful
+    Visits": the first master to visit a townsperson turns the award tile over and takes it;
+    ruling V5: an apprentice who visits first discards it unclaimed).
+
+    Public information only: a face-down tile's face is never read.
+
+    Args:
+        state: a :class:`~.rules.ZongShiState` (its history is replayed to find who turned
+            each tile over; tiles turned over before its starting position are told as such).
+
+    Returns:
+        dict: ``{person: {"status", "tile", "seat", "short", "text"}}``; ``status`` is
+        ``"face down"``, ``"taken"``, ``"discarded"`` or ``"earlier"`` (turned over before the
+        starting position: who took it is not known); ``tile`` the award's id once turned over
+        (``None`` when face down or not known); ``seat`` the seat that took it or whose
+        apprentice discarded it; ``short`` a label for the board (``"award: blue player"``);
+        ``text`` a whole sentence.
+    """
+    v = state.public_view()
+    labels = seat_labels(state.game.players)
+    events = _award_events(state) if v["awards_revealed"] else {}
+    strict = state.game.options.get("award_requires_first_visitor_master", True)
+    out = {}
+    for person in PERSONS:
+        if v["award_face_down"][person]:
+            text = f"Award tile face down: the first master to visit the {person} turns it over and takes it"
+            if strict:
+                text += " (an apprentice who visits first discards it unclaimed)"
+            out[person] = {"status": "face down", "tile": None, "seat": None, "short": "award face down: the first master takes it", "text": text + "."}
+        elif person in events:
+            tile, seat, pawn, claimed = events[person]
+            what = AWARD_TEXT[tile]
+            if claimed:
+                how = "master" if pawn == "master" else "apprentice (Writ of Authority)"
+                out[person] = {
+                    "status": "taken",
+                    "tile": tile,
+                    "seat": seat,
+                    "short": f"award taken by the {labels[seat]}",
+                    "text": f"Award tile ({what}) taken by the {labels[seat]}, whose {how} visited the {person} first.",
+                }
+            else:
+                out[person] = {
+                    "status": "discarded",
+                    "tile": tile,
+                    "seat": seat,
+                    "short": "award discarded",
+                    "text": f"Award tile ({what}) discarded unclaimed: the {labels[seat]}'s apprentice visited the {person} first, and only a master takes it.",
+                }
+        else:
+            out[person] = {
+                "status": "earlier",
+                "tile": None,
+                "seat": None,
+                "short": "award turned over earlier",
+                "text": "Award tile turned over before this position began: who took it is not recorded here.",
+            }
+    return out
+
+
 # -- the static picture -------------------------------------------------------------------
 
 _CSS = """
@@ -248,7 +353,8 @@ def _pawn(seat: int, pawn: str) -> str:
 def position_html(state, highlight: list | tuple = (), scores: bool = True) -> str:
     """The public position of a Zong Shi state as one HTML fragment (inline styles only, so it
     survives nbconvert and GitHub): round, step and lap; bins, Temple, Pawn Shop, townsfolk
-    (award tiles only as "face down"), projects and masterworks with reconstructed values
+    (a face-down award tile only as "face down"; a turned-over one with who took it, see
+    :func:`award_notes`), projects and masterworks with reconstructed values
     marked ≈; every workshop (boxes, exchange tiles, time track, projects, visit tiles, scroll
     *count*); the score so far. Parts named in ``highlight`` (see ``ZongShiBoard.mark``) are
     outlined.
@@ -289,15 +395,19 @@ def position_html(state, highlight: list | tuple = (), scores: bool = True) -> s
     out.append(f"<span class='{cls('pawn-shop')}'><b>Pawn Shop</b><br>{tiles}<br>{at('pawnshop')}</span></div><div class='row'>")
     mats = game.components.person_material
     folk_rec = {p["id"]: p["rec"] for p in person_data(game)}
+    notes = award_notes(state)
     for i, person in enumerate(PERSONS):
         visits = " ".join(f"{_e(SEAT_NAMES[s])}:{p['visited'][person]}" for s, p in enumerate(players) if person in p["visited"])
-        award = "award tile face down" if v["award_face_down"][person] else "no award tile"
         out.append(
             f"<span class='{cls('person:' + person)}'><b>{person}</b> wants {MATERIALS[mats[i]]}{_rec(folk_rec[person])}<br>"
-            f"{award}<br>{visits or 'no visits yet'}</span>"
+            f"<span class='award' title='{_e(notes[person]['text'])}'>{_e(notes[person]['short'])}</span><br>{visits or 'no visits yet'}</span>"
         )
-    if v["awards_revealed"]:
-        out.append(f"<span class='part'>awards revealed: {', '.join(_e(AWARD_TEXT[a]) for a in v['awards_revealed'])}</span>")
+    told = [f"<b>{person}</b>: {_e(n['text'])}" for person, n in notes.items() if n["status"] != "face down"]
+    unknown = [a for a in v["awards_revealed"] if a not in {n["tile"] for n in notes.values()}]
+    if unknown:
+        told.append(f"turned over before this position: {_e(', '.join(AWARD_TEXT[a] for a in unknown))}")
+    if told:
+        out.append(f"<span class='part awards'>Award tiles turned over:<br>{'<br>'.join(told)}</span>")
     out.append(f"</div><h4>Projects{' ' if 'projects' not in marked else ' (marked)'}</h4><div class='row'>")
     for pid in PROJECT_TYPES:
         out.append(_card_html(game, pid, cards, v["projects_left"][pid], marked))
