@@ -391,10 +391,13 @@ def test_a_lesson_on_the_art_gallery_board():
     assert fb.solved and lb.solved and "your tile 25" in lb.board.feedback
     hints = [lb.next_hint() for _ in range(len(lb.lesson.hints) + 1)]
     assert hints[: len(lb.lesson.hints)] == list(lb.lesson.hints)
-    assert hints[-1] == "The answer: bid 5."  # nothing to outline: the action is named (and it is the only one)
+    assert hints[-1] == "The answer: click card 5."  # nothing to outline: where to click is said (the only answer)
     lb = show_lesson("art_gallery", "movement")
     hints = [lb.next_hint() for _ in range(len(lb.lesson.hints) + 2)]
-    assert hints[-2:] == ["One answer: move 3 cw. Press Hint again for another.", "One answer: move 4 ccw. Press Hint again for another."]
+    assert hints[-2:] == [
+        'One answer: click card 3, then "clockwise to G1". Press Hint again for another.',
+        'One answer: click card 4, then "anticlockwise to G1". Press Hint again for another.',
+    ]
 
 
 def test_a_goal_without_its_arguments_is_refused():

@@ -431,7 +431,7 @@ def test_a_lesson_on_the_zong_shi_board():
     assert board.attempt("project merchant_statue").solved and board.solved
     for _ in range(len(board.lesson.hints)):
         board.next_hint()
-    assert board.next_hint() == "The answer: project merchant_statue."  # no cells to outline; the only answer
+    assert board.next_hint() == "The answer: click the Merchant Statue project card."  # no cells: named, and where to click
     quiz = show_lesson("zongshi", "score-visits")
     assert not quiz.answer("8").solved and quiz.answer("4").solved
 

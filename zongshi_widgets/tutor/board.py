@@ -192,7 +192,8 @@ class LessonBoard(W.VBox):
                 text = f"One answer is outlined on the board ({choice}).{more}"
             else:  # a game whose actions cover no cells (Art Gallery's cards, Zong Shi's choices): name the action
                 words = self.start.action_text(choice, self.start.to_move)
-                named = words + (f" ('{choice}')" if words != str(choice) else "")
+                how = getattr(self.board, "click_words", None)  # the board's own terms, when it has them
+                named = how(self.start, choice) if how is not None else words + (f" ('{choice}')" if words != str(choice) else "")
                 text = f"One answer: {named}.{more}" if more else f"The answer: {named}."
         self._hint_index += 1
         self._hint.value = f"<div class='zw-lesson-hint'><b>Hint {self._hint_index}:</b> {html.escape(text)}</div>"

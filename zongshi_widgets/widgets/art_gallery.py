@@ -67,6 +67,19 @@ class ArtGalleryBoard(NamedGameBoard):
     SCORE_KEYS = (*GameBoard.SCORE_KEYS, "scores")
 
     # -- lessons ---------------------------------------------------------------------------
+    def click_words(self, state, action: Any) -> str:
+        """How to make ``action`` on this board, in its own terms (``'click card 3, then
+        "clockwise to G1"'``); see :func:`zongshi_widgets.tutor.art_gallery.click_words`.
+
+        Args:
+            state (ArtGalleryState): the position; action: one of its legal actions (or its notation).
+        Returns:
+            str: the instruction, starting ``"click "``.
+        """
+        from ..tutor.art_gallery import click_words
+
+        return click_words(state, action)
+
     def part_ids(self, parts) -> list[str]:
         """The canonical ids of named parts of the board, as ``highlight`` and :meth:`mark` use.
 

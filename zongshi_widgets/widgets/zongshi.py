@@ -138,6 +138,19 @@ class ZongShiBoard(NamedGameBoard):
         self.highlight = self.part_ids(parts)
 
     # -- GameBoard hooks -----------------------------------------------------------------
+    def click_words(self, state: ZongShiState, action: Any) -> str:
+        """How to make ``action`` on this board, in its own terms (``'click the Scholar, then
+        "Visits the scholar (visit tile 2)"'``); see :func:`zongshi_widgets.tutor.zongshi.click_words`.
+
+        Args:
+            state (ZongShiState): the position; action: one of its legal actions (or its notation).
+        Returns:
+            str: the instruction, starting ``"click "``.
+        """
+        from ..tutor.zongshi import click_words
+
+        return click_words(self, state, action)
+
     def seat_label(self, seat: int) -> str:
         """``"ivory player"``: a seat colour (ivory) is also a material (see
         :func:`~zongshi_widgets.games.zongshi.render.seat_labels`)."""
