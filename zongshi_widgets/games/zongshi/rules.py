@@ -876,6 +876,28 @@ class ZongShiState(State):
             state._legal_cache = self._legal_cache  # never changed in place: replaced per action
         return state
 
+    def advance(self, action: ZAction) -> ZongShiState:
+        """Play an action in a playout, without checks (see
+        :meth:`zongshi_widgets.core.State.advance`): on a scratch copy (:meth:`scratch`) in
+        place, returning this very object; on any other state as :meth:`play` does, unchecked.
+
+        Args:
+            action (ZAction): one of :meth:`legal_actions`.
+
+        Returns:
+            ZongShiState: the next state.
+        """
+        if not self._scratch:
+            return State.advance(self, action)
+        z = self._z  # the body of _advance, inlined (one call fewer per playout action)
+        z.chance = self.chance
+        _do(z, z.tasks[0], action)
+        legal = _advance(z)
+        z.chance = None
+        self._legal_cache = legal or []
+        self._legal_index = None
+        return self
+
     def _advance(self, action: ZAction) -> ZongShiState:
         """Play the legal ``action`` on this scratch copy in place (as :meth:`_apply`, with no
         copy of the position or of the generator, which draws in place) and return it."""
@@ -1291,7 +1313,7 @@ def _describe_task(z: _Core, task) -> str:
 
 
 def _push(z: _Core, *tasks) -> None:
-    z.tasks[0:0] = list(tasks)
+    z.tasks[0:0] = tasks
 
 
 def _advance(z: _Core) -> list | None:
