@@ -1,7 +1,9 @@
 """Random playouts per second, for every registered game.
 
-A playout is a whole game from ``new_state(seed)`` to the end by uniform random legal actions
-(``legal_actions()`` then ``play()``, the public API), as MCTS plays them. Figures per
+A playout is a whole game from ``new_state(seed)`` to the end by uniform random legal actions,
+as MCTS plays them: on a private copy, ``state = new_state(seed).scratch()``, then
+``legal_actions()`` and ``state = state.advance(action)`` (no checks; a game may change its copy
+in place; docs/ARCHITECTURE.md, "Playouts"). Figures per
 wall-clock second and per CPU second of this process (the fairer figure on a shared machine),
 on one core.
 
@@ -20,12 +22,12 @@ import zongshi_widgets as zw
 
 
 def playout(game, seed: int) -> int:
-    state = game.new_state(seed=seed)
+    state = game.new_state(seed=seed).scratch()
     rng = random.Random(seed)
     n = 0
     while not state.is_over:
         legal = state.legal_actions()
-        state = state.play(legal[rng.randrange(len(legal))])
+        state = state.advance(legal[rng.randrange(len(legal))])
         n += 1
     return n
 

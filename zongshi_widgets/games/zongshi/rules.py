@@ -842,6 +842,8 @@ class ZongShiState(State):
     def _apply(self, action: ZAction) -> ZongShiState:
         """The state after ``action`` (checked): a copy-on-write clone of the position, the
         action done, then the tasks without a decision (as :meth:`_settled`)."""
+        if self._scratch:
+            return self._detached()._apply(action)  # a new state must share nothing a playout changes
         z = self._z.clone()
         chance = self.chance
         z.chance, z.chance_src = None, chance
@@ -852,6 +854,66 @@ class ZongShiState(State):
         z.chance = z.chance_src = None
         state = ZongShiState(self.game, _HistoryLink(self._hist, action), chance, z)
         state._legal_cache = legal or []
+        return state
+
+    # -- playouts (docs/ARCHITECTURE.md, "Playouts") ------------------------------------------
+    def scratch(self) -> ZongShiState:
+        """A private, mutable copy of this state for a playout (see
+        :meth:`zongshi_widgets.core.State.scratch`) with a private copy of the generator, so
+        that :meth:`advance` changes the copy in place and draws from its own generator. The
+        position is copied as :meth:`play` copies it (copy on write: a player, the decks and
+        displays are copied on their first change, then changed in place for the rest of the
+        playout); this state is never changed. Its :attr:`history` stops at the actions played up to
+        here (a playout keeps none), and it cannot be saved.
+
+        Returns:
+            ZongShiState: the copy, with the same position, legal actions, scores and chance.
+        """
+        z = self._z.clone()  # copy on write: a player, the decks... are copied on their first change
+        state = ZongShiState(self.game, self._hist, _copy_chance(self.chance), z)
+        state._origin, state._sample, state._scratch = self._origin, self._sample, True
+        if self._legal_cache is not None:
+            state._legal_cache = self._legal_cache  # never changed in place: replaced per action
+        return state
+
+    def advance(self, action: ZAction) -> ZongShiState:
+        """Play an action in a playout, without checks (see
+        :meth:`zongshi_widgets.core.State.advance`): on a scratch copy (:meth:`scratch`) in
+        place, returning this very object; on any other state as :meth:`play` does, unchecked.
+
+        Args:
+            action (ZAction): one of :meth:`legal_actions`.
+
+        Returns:
+            ZongShiState: the next state.
+        """
+        if not self._scratch:
+            return State.advance(self, action)
+        z = self._z  # the body of _advance, inlined (one call fewer per playout action)
+        z.chance = self.chance
+        _do(z, z.tasks[0], action)
+        legal = _advance(z)
+        z.chance = None
+        self._legal_cache = legal or []
+        self._legal_index = None
+        return self
+
+    def _advance(self, action: ZAction) -> ZongShiState:
+        """Play the legal ``action`` on this scratch copy in place (as :meth:`_apply`, with no
+        copy of the position or of the generator, which draws in place) and return it."""
+        z = self._z
+        z.chance = self.chance  # draws go to this copy's own generator
+        _do(z, z.tasks[0], action)
+        legal = _advance(z)
+        z.chance = None
+        self._legal_cache = legal or []
+        self._legal_index = None
+        return self
+
+    def _detached(self) -> ZongShiState:
+        """A plain (immutable) state with this scratch copy's position, sharing nothing with it."""
+        state = ZongShiState(self.game, self._hist, _copy_chance(self.chance), self._z.clone(deep=True))
+        state._origin, state._sample = self._origin, self._sample
         return state
 
     # -- errors ------------------------------------------------------------------------------
@@ -1251,7 +1313,7 @@ def _describe_task(z: _Core, task) -> str:
 
 
 def _push(z: _Core, *tasks) -> None:
-    z.tasks[0:0] = list(tasks)
+    z.tasks[0:0] = tasks
 
 
 def _advance(z: _Core) -> list | None:
