@@ -2,8 +2,9 @@
 
 Checked as a learner would use it: the grid, the design-card display, City Hall and both player
 boards render, reconstructed values carry their mark; an inner tile says which rule forbids
-taking it (1. Select Majolica Tiles: the outer edge); a whole turn is played by clicks (a tile and
-a design card, the tiles placed in W1, W1 running, tiles moving up to the design card, the rest
+taking it (1. Select Majolica Tiles: the outer edge); a whole turn is played by clicks (option B
+by two clicks, a tile and a design card, shown picked in between and cancelled by Escape or a
+second click; the tiles placed in W1 by one click, W1 running, tiles moving up to the design card, the rest
 flowing on to W2, which runs in turn: Run Workshop(s) A, B, G), the cascade shown step by step;
 the keyboard moves through the choices; the dark theme renders; no errors reach the browser
 console. Screenshots go to tests/browser/artifacts/majolica-*.png; the click-to-updated-board
@@ -80,12 +81,16 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     wait_ready(page, None)
     screenshot(page, "majolica-light", locator=board)
 
-    # -- an illegal choice is explained: b2 is not on the outer edge --------------------------------
+    # -- an illegal choice is explained in plain words: b2 is not on the outer edge (1. Select A-C) ----
     version = board.get_attribute("data-version")
     board.locator("button[data-target='cell:b2']").click()
-    expect(board.locator(".zw-status")).to_contain_text("Not allowed", timeout=15_000)
-    assert board.get_attribute("data-explained").startswith("majolica.select")
+    status = board.locator(".zw-status")
+    expect(status).to_contain_text("Not allowed", timeout=15_000)
+    expect(status).to_contain_text("outer edge")
+    assert "take " not in status.inner_text() and "Legal now" not in status.inner_text()  # no notation the learner never typed
+    assert board.get_attribute("data-explained") == "majolica.select.outer-edge"
     assert board.get_attribute("data-version") == version
+    screenshot(page, "majolica-refusal", locator=board)
 
     # -- keyboard: the arrow keys move through the offered choices ------------------------------------
     choices = board.locator(".zw-stage button.mj-choice.mj-on")
@@ -93,20 +98,39 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     page.keyboard.press("ArrowRight")
     assert page.evaluate("() => document.activeElement.dataset.target") == choices.nth(1).get_attribute("data-target")
 
-    # -- 1. Select: the tile a1 with design card D05 (a menu of the ways to take a1) -----------------
+    # -- 1. Select option B by two clicks: the tile a1 (picked; only the display cards and
+    #    "Tile + rearrange" are lit), then design card D05 (rulebook, 1. Select Majolica Tiles B) ---
     times = []
-    board.locator("button[data-target='cell:a1']").click()
-    menu = board.locator(".mj-menu button.mj-choice")
-    expect(menu.first).to_be_visible()
-    assert menu.count() >= 3
-    screenshot(page, "majolica-menu", locator=board)
+    a1 = board.locator("button[data-target='cell:a1']")
+    a1.click()
+    expect(board).to_have_attribute("data-selected", "cell:a1")
+    expect(board.locator("button.mj-picked[data-target='cell:a1']")).to_have_count(1)
+    expect(board.locator(".mj-display button.mj-card.mj-on")).to_have_count(6)
+    expect(board.locator("button.mj-arrange.mj-on")).to_have_count(1)
+    assert board.locator(".mj-grid button.mj-on:not(.mj-picked)").count() == 0  # no other tile, no row lit
+    expect(board.locator(".mj-bar")).to_contain_text("you picked the tile a1")
+    assert board.locator(".mj-menu").count() == 0  # no menu of whole actions
+    screenshot(page, "majolica-picked", locator=board)
+    page.keyboard.press("Escape")  # cancels
+    expect(board).to_have_attribute("data-selected", "")
+    a1.click()
+    a1.click()  # clicking it again cancels too
+    expect(board).to_have_attribute("data-selected", "")
+    board.locator("button[data-target='card:D05']").click()  # the card first, then the tile, also works
+    expect(board).to_have_attribute("data-selected", "card:D05")
+    expect(board.locator(".mj-grid button.mj-cell.mj-on")).to_have_count(12)  # the outer tiles
+    assert board.get_attribute("data-version") == version
     seen = board.get_attribute("data-version")
-    board.locator(".mj-menu button[data-act='take a1 + D05']").click()
+    a1.click()
     wait_new(page, seen)
     times.append(int(board.get_attribute("data-click-ms")))
-
-    # -- 2. Place in W1: its pattern 3+3 is met, it runs (a one-step story) ------------------------
+    # a click on the grid now (2. Place) is refused in plain words about what was clicked
     wait_ready(page, seen)
+    board.locator("button[data-target='cell:b1']").click()
+    expect(status).to_contain_text("only in step 1", timeout=15_000)
+    assert "take " not in status.inner_text()
+
+    # -- 2. Place in W1 (one click): its pattern 3+3 is met, it runs (a one-step story) ------------
     seen = board.get_attribute("data-version")
     board.locator("button[data-target='W1']").click()
     wait_new(page, seen)

@@ -7,12 +7,15 @@ expansions are on) and the score in every category.
 
 Every legal action arrives in the browser as ``[notation, target, label]``: the parts named by
 ``target`` (``cell:b1``, ``line:row1``, ``card:D05``, ``W2``, ``slot:3``, ``bar``...) become
-buttons; one action plays on a click, several open a short menu. Taking is clicking a tile,
-a row or column marker, or a display card; placing is clicking a workshop; every choice the
+buttons; one action plays on a click, several open a short menu. Taking is clicking a row or
+column marker (option A), or two clicks: a tile and then a display card (option B) or "Tile +
+rearrange" (option C), the first click shown picked until completed or cancelled; placing is
+clicking a workshop; every choice the
 rules leave to the player (which workshop runs first, which tile moves up, the fragmentation and
 overflow discards, the hand icon's tile, where the rearranged cards go) is offered the same way.
 Legality is decided in Python only: a part that offers nothing is sent as an ``explain`` request
-and the broken rule is shown. When an action sets off a cascade (workshops running, tiles moving
+and the broken rule is shown, in plain words about the clicked part (:meth:`MajolicaBoard.explain`
+never quotes a notation the learner did not type). When an action sets off a cascade (workshops running, tiles moving
 up to design cards and flowing on), ``view["story"]`` tells it step by step
 (:func:`~zongshi_widgets.games.majolica.render.cascade_story`), and the browser plays it at a
 learner's pace. Majolica has no seat secrets: every seat sees the same.
@@ -35,7 +38,7 @@ from ..games.majolica.render import (
 from ..games.majolica.rules import COL, FILES, LINES, MISSIONS, SOLO_RATINGS, STEP_TEXT, card_text, cell_name
 from .base import GameBoard, NamedGameBoard, read_asset
 
-__all__ = ["EXPANSIONS", "MajolicaBoard"]
+__all__ = ["EXPANSIONS", "MajolicaBoard", "plain_refusal"]
 
 #: The expansions by name, and the engine option each one switches on.
 EXPANSIONS = {"cascading_bloom": "cascading_bloom", "kaleidoscopic": "kaleidoscopic", "missions": "missions"}
@@ -47,6 +50,55 @@ def _line_name(cells: list[int]) -> str:
         if set(cells) <= set(ln):
             return ("line:row1", "line:row4", "line:cola", "line:cold")[k]
     return ""
+
+
+#: What each kind of click is for, and when (rulebook, Gameplay: 1. Select, 2. Place, Run
+#: Workshop(s)), for a click made at the wrong step.
+_WHEN = {
+    "take": "Tiles are selected from the grid (or design cards taken) only in step 1 of a turn, Select Majolica tiles",
+    "place": "Tiles go into a workshop only right after they are selected, in step 2, Place Majolica tiles",
+    "slot": "A card slot takes a card only in step 2, after a design card was taken with option B",
+    "arrange": "Cards are rearranged in their slots only in step 2, after option C",
+    "run": "A workshop is chosen to run only when several may run, after placing (Run Workshop(s))",
+    "move": "Tiles move up to a design card only while its workshop runs (Run Workshop(s))",
+    "stop": "Tiles move up to a design card only while its workshop runs (Run Workshop(s))",
+    "fragment": "A tile is fragmented only when a workshop with the fragmentation icon runs (Run Workshop(s))",
+    "discard": "A tile is discarded when a workshop overflows, or (Tip 1) from a workshop in your own turn",
+    "bonus": "The hand icon's tile is chosen only right after completing a card with the icon",
+    "no": "The hand icon's tile is chosen only right after completing a card with the icon",
+    "mission": "Mission cards are taken at setup",
+    "start": "The starting design card is slotted at setup",
+    "end": "A turn ends only after its tiles are placed and the workshops have run",
+}
+
+
+def plain_refusal(state, action: Any, rule: str, text: str) -> str:
+    """A refusal of a click in plain words: what the clicked kind of part is for and when, and
+    what the turn is at now, for the rules that would otherwise quote the click's probe
+    notation (``majolica.turn.*``, ``majolica.action.not-legal``, ``majolica.notation``); other
+    rules' words (already plain, about the part: the outer edge, a face-down tile, a workshop
+    that cannot run...) are kept, without any list of legal notations.
+
+    Args:
+        state (MajolicaState): the position clicked on.
+        action: the click's probe (a notation string).
+        rule (str): the IllegalAction's rule id. text (str): its message.
+
+    Returns:
+        str: the text for the status line, ending with the rulebook section.
+    """
+    verb = str(action).split()[0].lower() if str(action).split() else ""
+    now = STEP_TEXT.get(state.step, "") if state.to_move is not None else "the game is over"
+    if rule.startswith("majolica.turn.") or rule in ("majolica.action.not-legal", "majolica.notation"):
+        if rule == "majolica.action.not-legal" and verb == "slot":
+            return f"There is no design card to slot now: only a card taken with option B goes into a slot; now: {now} (rulebook, 2. Place Majolica Tiles)."
+        if rule == "majolica.action.not-legal" and verb == "place":
+            return f"There are no tiles to place now; now: {now} (rulebook, 2. Place Majolica Tiles)."
+        when = _WHEN.get(verb, "That part offers nothing at this point of the turn")
+        return f"{when}; now: {now} (rulebook, Gameplay)."
+    if rule == "majolica.select.single":
+        return "One tile alone comes with a design card (option B) or a rearrangement (option C): pick the tile, then a card or “Tile + rearrange” (rulebook, 1. Select B, C)."
+    return text.split(" Legal now:")[0]
 
 
 class MajolicaBoard(NamedGameBoard):
@@ -175,6 +227,22 @@ class MajolicaBoard(NamedGameBoard):
         self.highlight = self.part_ids(parts)
 
     # -- GameBoard hooks -------------------------------------------------------------------
+    def explain(self, action: Any, *, _from_browser: bool = False) -> tuple[bool, str, str]:
+        """Would this action be accepted now, and if not, why (see :meth:`GameBoard.explain`)?
+
+        From the browser the action is a click's probe (``"take b2 + arrange"`` for the tile
+        b2, ``"run W3"`` for a workshop...), which the learner never typed: a refusal is then
+        said in plain words about the kind of part clicked and the rule that forbids it
+        (:func:`plain_refusal`), never quoting the probe or a list of notations.
+
+        Returns:
+            tuple[bool, str, str]: ``(legal, text, rule)``.
+        """
+        legal, text, rule = super().explain(action, _from_browser=_from_browser)
+        if legal or not _from_browser:
+            return legal, text, rule
+        return legal, plain_refusal(self.state, action, rule, text), rule
+
     def picture(self) -> str:
         """The static picture: the grid, display, City Hall, every player board, the lesson's
         marks, and the score so far unless ``reveal_scores`` is ``False``."""
