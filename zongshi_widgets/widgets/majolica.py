@@ -97,7 +97,10 @@ def plain_refusal(state, action: Any, rule: str, text: str) -> str:
         when = _WHEN.get(verb, "That part offers nothing at this point of the turn")
         return f"{when}; now: {now} (rulebook, Gameplay)."
     if rule == "majolica.select.single":
-        return "One tile alone comes with a design card (option B) or a rearrangement (option C): pick the tile, then a card or “Tile + rearrange” (rulebook, 1. Select B, C)."
+        return (
+            "One tile alone comes with a design card (option B) or a rearrangement (option C): "
+            "pick the tile, then a card or “Tile + rearrange” (rulebook, 1. Select B, C)."
+        )
     return text.split(" Legal now:")[0]
 
 
