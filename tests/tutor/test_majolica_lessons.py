@@ -403,6 +403,20 @@ def test_question_lessons_accept_only_the_engines_answer(item):
             assert not item.check_answer(wrong).solved
 
 
+def test_the_praise_says_why_the_workshop_runs():
+    """Run Workshop(s), Tip 4: a slotted or rearranged card runs a workshop already full; a placed
+    tile fills it; a run's rest flows on (B). The praise says which, of the workshop that starts."""
+    for lid, action, words in (
+        ("tip4-slot", "slot 1", "puts a design card with an open space for its tiles above W1"),
+        ("select-c", "arrange - D10 -", "above W2, which was already full"),
+        ("run-w2", "place W2", "place W2 fills W2 with its pattern"),
+        ("cascade-choice", "move Y", "flow on and fill W2"),
+    ):
+        item = BY_ID[lid]
+        fb, _ = item.attempt(item.start(), action)
+        assert fb.solved and words in fb.text, (lid, fb.text)
+
+
 def test_the_round_end_question_turns_on_the_round_ending():
     """Rulebook, Gameplay: had the round gone on, blue (to yellow's left) would play next."""
     state = BY_ID["round-end"].start()
@@ -476,7 +490,7 @@ def test_a_lesson_on_the_board():
     lb.reset()
     assert lb.board.state == start
     fb = lb.attempt("move Y")
-    assert fb.solved and lb.solved and "W1 and W2" in fb.text
+    assert fb.solved and lb.solved and "flow on and fill W2 with its pattern" in fb.text
     hints = [lb.next_hint() for _ in range(len(lb.lesson.hints))]
     assert hints == list(lb.lesson.hints)
 

@@ -146,8 +146,20 @@ def _cascade_check(before, action, after, workshops=3, now=False):
 
 def _cascade_praise(before, action, after, workshops=3, now=False):
     if now:
-        runs = " and ".join(f"W{w}" for w in sorted(workshops_run(after)))
-        return f"{action} fills {runs} with its pattern, so it runs at once ({SECTION['run']}: a full workshop with its pattern must run)."
+        new = sorted(workshops_run(after) - workshops_run(before)) or sorted(workshops_run(after))
+        runs = " and ".join(f"W{w}" for w in new)
+        verb = str(action).split()[0]
+        if verb in ("slot", "arrange"):
+            return (
+                f"{action} puts a design card with an open space for its tiles above {runs}, which was already full with its pattern, "
+                f"so it runs at once ({SECTION['run']}; Tips & FAQ, Tip 4)."
+            )
+        if verb == "place":
+            return f"{action} fills {runs} with its pattern, so it runs at once ({SECTION['run']}: a full workshop with its pattern must run)."
+        return (
+            f"after {action}, the tiles the run leaves behind flow on and fill {runs} with its pattern, so it runs at once "
+            f"({SECTION['run']} B: the rest of a run goes on to the next workshop)."
+        )
     have, line = most_runs(after)
     s = after
     for a in line:

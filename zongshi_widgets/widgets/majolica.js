@@ -4,13 +4,17 @@
  * the design-card display, City Hall, every player board (workshops, slotted design cards with
  * their filled spaces, the scoring area) and the score table, all from the traits. Every legal
  * action arrives as [notation, target, label] (widgets/majolica.py): the parts named by
- * `target` become buttons; one action plays on a click, several open a short menu in the
- * decision bar. A part that offers nothing asks Python why (the `explain` request). Legality
- * is Python's alone. A move that sets off a cascade carries `view.story`: its steps are played
+ * `target` become buttons (the shared click-to-choose helper, zw.choices in base.js). A run
+ * of a row or column is one click on its marker; one tile is two clicks, the tile (shown
+ * picked) and then a design card or "Tile + rearrange" (or the card first), with only what
+ * completes the selection lit; clicking the picked part again or Escape cancels. One action
+ * plays on a click; several (which colour moves up...) open a short menu in the decision bar.
+ * A part that offers nothing asks Python why (the `explain` request) and shows the rule in
+ * plain words about the clicked part. Legality is Python's alone. A move that sets off a cascade carries `view.story`: its steps are played
  * here one by one (the mover's board as it stood after each step), at a learner's pace, with
  * Pause, Next and Skip. Parts named in `highlight` (board.mark) are outlined.
  * Keys: Tab / Shift+Tab and the arrow keys move through the choices, Enter picks, Escape
- * closes a menu (U undo, Shift+U redo, H hint come from the shell).
+ * closes a menu or cancels a picked tile (U undo, Shift+U redo, H hint come from the shell).
  */
 
 function render({ model, el }) {
@@ -294,7 +298,10 @@ function render({ model, el }) {
     else if (ui.story) lead = "Watch the cascade (Pause, Next or Skip above).";
     else if (mayAct && model.get("blocked")) lead = model.get("blocked").replace(/^./, (c) => c.toUpperCase()) + ".";  // a lesson: no more moves here
     else if (mayAct && ui.sel !== null) lead = selLead(t);
-    else if (mayAct) lead = `${t.stepText}: click an outlined part of the board${items.length ? ", or here:" : "."}`;
+    else if (mayAct && t.step === "select") {
+      lead = geo.solo ? `${t.stepText}: click “Take all four”, or a tile and then a design card or “Tile + rearrange”${items.length ? "; or here:" : "."}`
+        : `${t.stepText}: click a row or column marker (a whole run), or a tile and then a design card or “Tile + rearrange”${items.length ? "; or here:" : "."}`;
+    } else if (mayAct) lead = `${t.stepText}: click an outlined part of the board${items.length ? ", or here:" : "."}`;
     else if (watch.mode === "spectator") lead = "Spectator view.";
     else if (v.to_move !== null && v.to_move !== undefined) lead = `Waiting for ${names[v.to_move]}.`;
     bar.replaceChildren(h("span", { class: "mj-lead" }, lead), h("span", {}, ...bits), ...items, menu || "");
