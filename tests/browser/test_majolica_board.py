@@ -13,6 +13,7 @@ time is printed.
 
 from __future__ import annotations
 
+import re
 import time
 
 from _jupyter import open_notebook, run_all_cells, screenshot, set_theme
@@ -204,6 +205,13 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     solo.scroll_into_view_if_needed()
     expect(solo.locator(".mj-solo button[data-target='revealed']")).to_be_visible()
     expect(solo.locator(".mj-solo .mj-large")).to_have_count(4)
+    # solo selection (Rules for Solo Play): a revealed tile, then a card or "Tile + rearrange"
+    solo.locator(".mj-solo button[data-target^='tile:']").first.click()
+    expect(solo).to_have_attribute("data-selected", re.compile(r"^tile:[RYBG]$"))
+    expect(solo.locator(".mj-display button.mj-card.mj-on")).to_have_count(solo.locator(".mj-display .mj-card").count())
+    expect(solo.locator(".mj-bar")).to_contain_text("you picked a ")
+    page.keyboard.press("Escape")
+    expect(solo).to_have_attribute("data-selected", "")
     screenshot(page, "majolica-solo", locator=solo)
 
     # -- dark theme, no console errors ----------------------------------------------------------------
