@@ -549,8 +549,8 @@ const zw = (() => {
    *   status(msg, label) -> str (optional: the status text of an explanation)}.
    * Returns {read(), part(tag, target, opts, ...kids), menu(), play(notation),
    *   explain(notation, label), choose(target, probe, label), click(button), key(event,
-   *   selector), newVersion(root), closeMenu(), groups(), mayAct(), setMarked(set), marked(),
-   *   menuTarget()}.
+   *   selector), newVersion(root), closeMenu(), focused(), refocus(key), groups(), mayAct(),
+   *   setMarked(set), marked(), menuTarget()}.
    */
   function choices(cfg) {
     const P = cfg.prefix;
@@ -687,8 +687,20 @@ const zw = (() => {
       }
     }
 
+    /** Before a redraw: which choice has the focus (its target or notation), for `refocus`. */
+    function focused() {
+      const active = document.activeElement;
+      return active && shell.root.contains(active) ? active.dataset.target || active.dataset.act || null : null;
+    }
+    /** After a redraw: give the focus back to the choice that had it, if it is still there. */
+    function refocus(focusKey) {
+      if (!focusKey) return;
+      const again = shell.root.querySelector(`[data-target="${CSS.escape(focusKey)}"], [data-act="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus();
+    }
+
     return {
-      read, part, menu, play, explain, choose, click, key: onKey, newVersion, closeMenu,
+      read, part, menu, play, explain, choose, click, key: onKey, newVersion, closeMenu, focused, refocus,
       groups: () => groups,
       mayAct: () => mayAct,
       marked: () => marked,

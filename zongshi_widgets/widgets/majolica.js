@@ -401,8 +401,7 @@ function render({ model, el }) {
     scheduled = false;
     const v = model.get("view") || {};
     const version = model.get("version");
-    const active = document.activeElement;
-    const focusKey = active && root.contains(active) ? active.dataset.target || active.dataset.act || null : null;
+    const focusKey = pick.focused();
     if (version !== lastVersion) {
       lastVersion = version;
       ui.sel = null;
@@ -448,11 +447,13 @@ function render({ model, el }) {
         for (const spot of root.querySelectorAll(`.zw-stage [data-target="${CSS.escape(tgt)}"], .zw-stage [data-part="${CSS.escape(tgt)}"]`)) spot.classList.add("mj-hinted");
       }
     }
-    root.dataset.choices = String((model.get("legal") || []).length);
-    if (focusKey) {
-      const again = root.querySelector(`[data-target="${CSS.escape(focusKey)}"], [data-act="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
+    // the picked part of a two-click selection, for screen readers too
+    for (const b of root.querySelectorAll(".zw-stage button.mj-picked")) {
+      b.setAttribute("aria-pressed", "true");
+      b.setAttribute("aria-label", `${b.getAttribute("aria-label")} (picked: click again to cancel)`);
     }
+    root.dataset.choices = String((model.get("legal") || []).length);
+    pick.refocus(focusKey);
   }
   const schedule = () => {
     if (scheduled) return;

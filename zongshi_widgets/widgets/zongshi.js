@@ -377,8 +377,7 @@ function render({ model, el }) {
     scheduled = false;
     const v = model.get("view") || {};
     const version = model.get("version");
-    const active = document.activeElement;
-    const focusKey = active && root.contains(active) ? active.dataset.target || active.dataset.act || null : null;
+    const focusKey = pick.focused();
     if (version !== lastVersion) {
       lastVersion = version;
       pick.newVersion(root);
@@ -415,10 +414,7 @@ function render({ model, el }) {
       list.firstElementChild.after(h("li", { class: "zs-gap" }, `… ${gap} earlier move${gap > 1 ? "s" : ""} (go to Start, then Redo)`));
     }
     root.dataset.choices = String((model.get("legal") || []).length);
-    if (focusKey) {
-      const again = root.querySelector(`[data-target="${CSS.escape(focusKey)}"], [data-act="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
-    }
+    pick.refocus(focusKey);
   }
   const schedule = () => {
     if (scheduled) return;
