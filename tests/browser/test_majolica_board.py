@@ -37,6 +37,10 @@ solo = MajolicaBoard(players=1, seats=["human"], seed=3)
 solo.play("start slot 1")
 solo
 """,
+    """from zongshi_widgets.tutor import show_lesson
+cascade_lesson = show_lesson("majolica", "cascade-choice")
+cascade_lesson
+""",
 ]
 
 SEL = ".zw-board[data-game='majolica']"
@@ -71,8 +75,8 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     run_all_cells(page)
     boards = page.locator(SEL)
-    expect(boards).to_have_count(3, timeout=60_000)
-    board, exp, solo = boards.nth(0), boards.nth(1), boards.nth(2)
+    expect(boards).to_have_count(4, timeout=60_000)
+    board, exp, solo, taught = boards.nth(0), boards.nth(1), boards.nth(2), boards.nth(3)
 
     expect(board.locator(".mj-cell")).to_have_count(16)
     expect(board.locator(".mj-display .mj-card")).to_have_count(6)
@@ -192,7 +196,7 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     red = "s = board.state; p = s.players[0]; print(sorted(s.game.cids[i] for i in list(p.slots) + list(p.done) if i >= 0))"
     assert "D05" in kernel(jupyter_server, relpath, red)  # the taken card is on red's board
     print(f"\nMajolica turn: {len(times)} timed clicks; click-to-updated-board median {sorted(times)[len(times) // 2]} ms, max {max(times)} ms")
-    expect(board.locator(".zw-log")).to_contain_text("take a1 + D05")
+    expect(board.locator(".zw-log")).to_contain_text("take the tile a1 and design card D05")  # the log in words
     screenshot(page, "majolica-after-turn", locator=board)
 
     # -- the expansions' parts, and solo play's revealed tiles ---------------------------------------
@@ -213,6 +217,19 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     page.keyboard.press("Escape")
     expect(solo).to_have_attribute("data-selected", "")
     screenshot(page, "majolica-solo", locator=solo)
+
+    # -- the cascade lesson by clicks: W1's rest must make W2's 2:2:2 (Run Workshop(s) A-C) -------------
+    taught.scroll_into_view_if_needed()
+    taught.locator("button[data-target='slot:1']").click()  # the card above the running W1: which colour moves up
+    taught.locator(".mj-menu button[data-act='move R']").click()
+    expect(taught.locator(".zw-feedback")).to_contain_text("Not yet", timeout=15_000)
+    kernel(jupyter_server, relpath, "cascade_lesson.reset()")
+    expect(taught.locator(".zw-feedback")).to_be_hidden(timeout=15_000)
+    taught.locator("button[data-target='slot:1']").click()
+    taught.locator(".mj-menu button[data-act='move Y']").click()
+    expect(taught.locator(".zw-feedback")).to_contain_text("flow on and fill W2", timeout=15_000)
+    expect(taught.locator(".mj-story")).to_contain_text("W2")  # the board shows the step
+    screenshot(page, "majolica-lesson-cascade", locator=taught)
 
     # -- dark theme, no console errors ----------------------------------------------------------------
     set_theme(page, "dark")

@@ -26,6 +26,8 @@ QUESTIONS = [item for item in LESSONS if item.goal == "answer"]
 RED, YELLOW = 0, 1
 #: Notations quoted in hints: 'take a1-a3', 'place W1', 'fragment R', 'bonus G W3', ...
 QUOTED = re.compile(r"'((?:take|place|slot|arrange|move|stop|fragment|bonus|mission|discard|end)\b[^']*)'")
+#: A notation written out raw (not inside the board's words): 'place W2', 'move R', 'take a1-a3'...
+RAW = re.compile(r"(?<![“\w])(?:place W\d|move [RYBGP]\b|take [a-d][1-4][-+ ]|take all|fragment [RYBGP]\b|bonus [RYBG] W|arrange [-DK])")
 CARD = re.compile(r"\b(?:D\d\d|K\d|S\d)\b")
 
 
@@ -46,7 +48,7 @@ def test_the_lessons_cover_the_issue():
     assert BY_ID["bloom"].options == {"cascading_bloom": True} and BY_ID["kaleidoscopic"].options == {"kaleidoscopic": True}
     assert BY_ID["mission-m4"].options == {"missions": True} and BY_ID["mission-m2"].options == {"missions": True}
     assert all(BY_ID[k].players == 1 for k in ("solo-take", "solo-rounds", "solo-rating"))
-    assert {"select", "runs", "complete", "legal", "one-of"} <= set(goals("majolica"))
+    assert {"select", "runs", "complete", "chosen", "legal", "one-of"} <= set(goals("majolica"))
     assert registration("majolica").lessons == "zongshi_widgets.tutor.majolica"
     assert all(item.game == "majolica" and item.task and item.rule and len(item.hints) >= 2 for item in LESSONS)
 
@@ -72,6 +74,33 @@ def test_every_lesson_poses_its_position(item):
     assert again == state  # the description is the whole position
 
 
+@pytest.mark.parametrize("item", [i for i in LESSONS if i.players > 1], ids=lambda i: i.id)
+def test_every_position_could_happen_in_a_game(item):
+    """A posed position is one a game can reach (newcomer's finding): tiles taken this turn are
+    face down on the grid's outer edge (1. Select; 2. Place), a card taken with option B has
+    left the display (B), a one-point token is taken only once City Hall has no purple tile
+    left (Run Workshop(s) G), five completed cards take more than the first round."""
+    from collections import Counter
+
+    from zongshi_widgets.games.majolica.rules import BORDER, COL
+
+    state = item.start()
+    pos = state.position()
+    down = Counter(COL[state.grid[i]] for i in BORDER if not state.up >> i & 1)
+    mid_turn = state.pend is not None or state.run is not None or state.step in ("choose", "fragment", "move", "finish") or state.pcard >= 0
+    if mid_turn:
+        assert sum(down.values()) >= 1, "a take happened this turn: some outer tile is face down"
+    if state.pend is not None:
+        pending = Counter(pos["pending"]["tiles"])
+        assert all(down[c] >= k for c, k in pending.items()), (pending, down)
+    if state.pcard >= 0:
+        assert len(state.display) == 5 and state.pcard not in state.display
+    if any(p.tokens for p in state.players):
+        assert state.city[0] == 0
+    if any(len(p.done) >= 5 for p in state.players):
+        assert state.round > 1
+
+
 def _illegal(state):
     """A notation the position refuses."""
     for text in ("move P", "fragment P", "stop", "take b2-c2", "take a1", "run W1", "place W5", "slot 3", "end"):
@@ -90,6 +119,7 @@ def test_every_move_lesson_is_solved_and_refuses_a_wrong_move(item):
     for action in solutions:
         fb, after = item.attempt(state, action)
         assert fb.solved and fb.text.startswith("Yes: ") and "rulebook" in fb.text and after is not None
+        assert not RAW.search(fb.text), fb.text  # in words: the learner clicked, and typed no notation
     wrong = [a for a in state.legal_actions() if a not in solutions]
     assert wrong, "a lesson with no wrong legal move teaches nothing"
     for action in wrong:
@@ -409,7 +439,7 @@ def test_the_praise_says_why_the_workshop_runs():
     for lid, action, words in (
         ("tip4-slot", "slot 1", "puts a design card with an open space for its tiles above W1"),
         ("select-c", "arrange - D10 -", "above W2, which was already full"),
-        ("run-w2", "place W2", "place W2 fills W2 with its pattern"),
+        ("run-w2", "place W2", "“place the tiles in W2” fills W2 with its pattern"),
         ("cascade-choice", "move Y", "flow on and fill W2"),
     ):
         item = BY_ID[lid]

@@ -155,8 +155,9 @@ const zw = (() => {
     const hintFirst = h("button", { class: "zw-btn", type: "button", title: "Show a legal move (H)", "aria-keyshortcuts": "H" }, "Show a move");
     const botName = (model.get("geometry") || {}).hint_bot || "";
     const hintBot = h("button", { class: "zw-btn", type: "button", title: `Show what the ${botName} bot would play`, hidden: !botName }, "Bot's choice");
-    // alone (a one-player game) there is no game to win: no win rates
-    const hintWhy = h("button", { class: "zw-btn zw-hint-why", type: "button", hidden: (model.get("geometry") || {}).players === 1, title: "Show the best moves with their estimated win rates (a Monte Carlo tree search from what you can see)" }, "Win rates");
+    // alone (a one-player game) there is no game to win: no win rates; nor where the game's
+    // geometry says the search cannot tell its moves apart in a hint's time (win_rates: false)
+    const hintWhy = h("button", { class: "zw-btn zw-hint-why", type: "button", hidden: (model.get("geometry") || {}).players === 1 || (model.get("geometry") || {}).win_rates === false, title: "Show the best moves with their estimated win rates (a Monte Carlo tree search from what you can see)" }, "Win rates");
     const hintPlay = h("button", { class: "zw-btn zw-primary", type: "button", hidden: true }, "Play it");
     const hintClear = h("button", { class: "zw-btn zw-quiet zw-hint-close", type: "button", hidden: true, "aria-label": "Hide the hint", title: "Hide the hint" }, "✕");
     const hintText = h("div", { class: "zw-hint-text", "aria-live": "polite" });
@@ -470,7 +471,7 @@ const zw = (() => {
             : `Legal move ${hint.index + 1} of ${hint.total}: ${what}.`;
         }
       } else {
-        hintText.textContent = canHint ? "Stuck? Ask for a legal move, then the next one, the bot's choice, or the best moves' win rates." : "";
+        hintText.textContent = canHint ? `Stuck? Ask for a legal move, then the next one${hintWhy.hidden ? ", or the bot's choice." : ", the bot's choice, or the best moves' win rates."}` : "";
       }
       updateCandidates(hasHint && hint.mode === "explain" ? hint : null);
       updateLog();

@@ -50,7 +50,10 @@ function render({ model, el }) {
     h("span", { class: "mj-rec", title: geo.reconstructed_note }, "≈"), " marks a reconstructed value (not from the printed cards; hover for details). ",
     "Blue outlines are what you may choose now; click any other part to hear which rule forbids it.",
     h("span", { class: "mj-marks-note" }, " Pink outlines mark the parts this lesson talks about."));
-  shell.stage.append(info, summary, storyBox, table, bar, shell.lines, boards, legend);
+  // the cascade's steps float over the top right of the table (the display, City Hall) while
+  // they play, so that nothing on the board moves when they come and go
+  const tableBox = h("div", { class: "mj-tablebox" }, table, storyBox);
+  shell.stage.append(info, summary, tableBox, bar, shell.lines, boards, legend);
   shell.sideTop.append(scores);
   shell.setStatus("", "info");
 
@@ -147,6 +150,12 @@ function render({ model, el }) {
 
   root.addEventListener("click", (ev) => {
     const btn = ev.target.closest("button[data-act], button[data-target], button[data-story], button[data-cancel]");
+    if (!btn && ev.target.closest(".zw-stage")) {
+      // a part that offers nothing (another player's board...): the last explanation is not its answer
+      const other = ev.target.closest(".mj-board:not(.mj-tomove)");
+      shell.setStatus(other && mayAct ? "That is another player's board: you play on your own, outlined." : "", "info");
+      return;
+    }
     if (!btn || !root.contains(btn) || btn.disabled) return;
     if (btn.dataset.story) storyControl(btn.dataset.story);
     else if (btn.dataset.cancel) cancelSel();
@@ -180,7 +189,7 @@ function render({ model, el }) {
     }
     const k = (fill || "").length;
     return h("span", { class: "mj-cardface" },
-      h("span", { class: "mj-cardhead" }, h("b", {}, id), ` ${points} pts`, hand ? h("span", { class: "mj-hand", title: "Hand icon: completing this card gives a small tile of a chosen colour" }, "+tile") : null, rec(geo.cards_rec, `${id}'s spaces and points`)),
+      h("span", { class: "mj-cardhead" }, h("b", {}, id), ` ${points} pts`, hand ? h("span", { class: "mj-hand", title: "Hand icon: completing this card gives a small tile of a colour you choose" }, "hand icon") : null, rec(geo.cards_rec, `${id}'s spaces and points`)),
       h("span", { class: "mj-spaces" }, ...cells),
       opts.progress && k ? h("span", { class: "mj-sub" }, `${k}/${spaces.length + blank} filled`) : null);
   }
@@ -199,7 +208,7 @@ function render({ model, el }) {
     }
     const cells = [];
     const head = (txt, target, label, probe) => part("button", target, { probe, label, cls: "mj-line" }, txt);
-    cells.push(h("span", {}), head("a ↓", "line:cola", "column a", "take a1-a4"), h("span", {}), h("span", {}), head("d ↓", "line:cold", "column d", "take d1-d4"));
+    cells.push(h("span", {}), head("a ↓", "line:cola", "column a", "take a1-a4"), h("span", { class: "mj-rowname" }, "b"), h("span", { class: "mj-rowname" }, "c"), head("d ↓", "line:cold", "column d", "take d1-d4"));
     for (let r = 0; r < 4; r += 1) {
       cells.push(r === 0 ? head("1 →", "line:row1", "row 1", "take a1-d1") : r === 3 ? head("4 →", "line:row4", "row 4", "take a4-d4") : h("span", { class: "mj-rowname" }, String(r + 1)));
       for (let c = 0; c < 4; c += 1) {
@@ -249,7 +258,15 @@ function render({ model, el }) {
       h("span", { class: "mj-wshead" }, h("b", {}, id), ` ${tiles.length}/${g.cap}`),
       h("span", { class: "mj-pattern", title: `pattern ${pattern}` }, `pattern ${pattern}`),
       h("span", { class: "mj-wstiles" }, ...chips(tiles)),
-      h("span", { class: "mj-sub" }, shovels, g.fragment ? h("span", { title: "fragmentation icon: one tile is discarded before the rest flows on" }, " · ✂") : null, rec(g.rec.length > 0, `${id}: ${g.rec.join(", ")}`)));
+      h("span", { class: "mj-sub" }, shovels, wsRec(id, g, ["must", "may", "capacity", "pattern", "all"], "its shovels"),
+        g.fragment ? h("span", { title: "fragmentation icon: one tile is discarded before the rest flows on" }, " · ✂") : null,
+        wsRec(id, g, ["fragment"], g.fragment ? "its fragmentation icon" : "that it has no fragmentation icon")));
+  }
+
+  /** The ≈ mark of a workshop's reconstructed fields among `keys` (the player board, not a card). */
+  function wsRec(id, g, keys, what) {
+    if (!g.rec.some((k) => keys.includes(k))) return null;
+    return h("span", { class: "mj-rec", title: `${id}: ${what} is reconstructed: the rulebook does not give it, so this is a consistent proposal (shared/reference/majolica/components.md, REC).`, "aria-label": "reconstructed value" }, "≈");
   }
 
   function playerBoard(t, s, b, runningW) {
@@ -284,18 +301,20 @@ function render({ model, el }) {
   function drawBar(v, t) {
     const items = [];
     if (mayAct && groups.has("discards")) items.push(part("button", "discards", { label: "discard a tile from a workshop (allowed any time in your turn: Tip 1)", cls: "zw-btn mj-barbtn" }, "Discard a tile…"));
-    if (mayAct) for (const act of groups.get("bar") || []) items.push(h("button", { type: "button", class: "zw-btn mj-barbtn mj-choice mj-on", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2])));
+    if (mayAct) for (const act of groups.get("bar") || []) items.push(h("button", { type: "button", class: "zw-btn mj-barbtn mj-choice mj-on", "data-act": act[0], "aria-label": act[2], title: cap1(act[2]) }, cap1(act[2])));
     const menu = pick.menu();
     if (mayAct && ui.sel !== null) items.push(h("button", { type: "button", class: "zw-btn zw-quiet mj-barbtn", "data-cancel": "1", title: "Cancel the selection (Escape)" }, "Cancel selection"));
     const pend = t.pending || {};
     const bits = [];
+    const sep = () => (bits.length ? " · " : " ");
     if (pend.tiles) bits.push(" To place: ", ...chips(pend.tiles));
-    if (pend.card) bits.push(` · card to slot: ${pend.card}`);
-    if (pend.overflow !== undefined) bits.push(` · W${pend.overflow + 1} overflows: discard a tile`);
+    if (pend.card) bits.push(`${sep()}Card to slot: ${pend.card}`);
+    if (pend.run && t.step !== "choose") bits.push(`${sep()}W${pend.run[0] + 1} is running`);
+    if (pend.overflow !== undefined) bits.push(`${sep()}W${pend.overflow + 1} overflows: discard a tile`);
     let lead = "";
     const watch = model.get("watch") || {};
     if (v.is_over) lead = "The game is over.";
-    else if (ui.story) lead = "Watch the cascade (Pause, Next or Skip above).";
+    else if (ui.story) lead = mayAct || (watch.may_act && (model.get("legal") || []).length) ? "The workshops run, step by step (Pause, Next step or Skip above); then it is your choice." : "The workshops run, step by step (Pause, Next step or Skip above).";
     else if (mayAct && model.get("blocked")) lead = model.get("blocked").replace(/^./, (c) => c.toUpperCase()) + ".";  // a lesson: no more moves here
     else if (mayAct && ui.sel !== null) lead = selLead(t);
     else if (mayAct && t.step === "select") {
@@ -434,7 +453,8 @@ function render({ model, el }) {
       const st = ui.story ? ui.story.steps[ui.story.k] : null;
       boards.replaceChildren(...order.map((s) => {
         const b = st && s === ui.story.seat ? st.board : t.boards[s];
-        return playerBoard(t, s, b, st && s === ui.story.seat ? st.w : -1);
+        const running = st && s === ui.story.seat ? st.w : !st && s === v.to_move && (t.pending || {}).run && t.step !== "choose" ? t.pending.run[0] : -1;
+        return playerBoard(t, s, b, running);
       }));
       drawScores(v);
       drawSummary(v);

@@ -35,10 +35,10 @@ from ..games.majolica.render import (
     public_scores,
     reconstructed_parts,
 )
-from ..games.majolica.rules import COL, FILES, LINES, MISSIONS, SOLO_RATINGS, STEP_TEXT, card_text, cell_name
+from ..games.majolica.rules import COL, FILES, LINES, MISSIONS, SOLO_RATINGS, STEP_TEXT, cell_name
 from .base import GameBoard, NamedGameBoard, read_asset
 
-__all__ = ["EXPANSIONS", "MajolicaBoard", "plain_refusal"]
+__all__ = ["EXPANSIONS", "MajolicaBoard", "action_words", "plain_refusal"]
 
 #: The expansions by name, and the engine option each one switches on.
 EXPANSIONS = {"cascading_bloom": "cascading_bloom", "kaleidoscopic": "kaleidoscopic", "missions": "missions"}
@@ -50,6 +50,14 @@ def _line_name(cells: list[int]) -> str:
         if set(cells) <= set(ln):
             return ("line:row1", "line:row4", "line:cola", "line:cold")[k]
     return ""
+
+
+def _card_words(game, i: int) -> str:
+    """A design card in words: ``"D05 (3 points; spaces red red blue; hand icon)"``."""
+    c = game.cards[i]
+    spaces = " ".join(_TILE[COL[k]] for k, n in enumerate(c.spaces) for _ in range(n))
+    extra = f", {c.blank} blank" if c.blank else ""
+    return f"{c.id} ({c.points} points; spaces {spaces}{extra}{'; hand icon' if c.hand else ''})"
 
 
 #: What each kind of click is for, and when (rulebook, Gameplay: 1. Select, 2. Place, Run
@@ -102,6 +110,59 @@ def plain_refusal(state, action: Any, rule: str, text: str) -> str:
             "pick the tile, then a card or “Tile + rearrange” (rulebook, 1. Select B, C)."
         )
     return text.split(" Legal now:")[0]
+
+
+def action_words(state, a: str) -> str:
+    """A Majolica action in plain words, as the decision bar, the move log and the lessons say
+    it: ``"take the run a1–d1"``, ``"take the tile a2 and design card D05 (3 points; spaces red red
+    blue)"``, ``"place the tiles in W2"``, ``"move a red tile up to the design card"``.
+
+    Args:
+        state (MajolicaState): the position the action is played in. a (str): its notation.
+
+    Returns:
+        str: the words (the notation itself for an action this function does not know).
+    """
+    g = state.game
+    w = a.split()
+    verb = w[0]
+    if verb == "take":
+        if g.solo:
+            what = "all four revealed tiles" if w[1] == "all" else f"the {_TILE[w[1]]} tile"
+        else:
+            ends = w[1].split("-")
+            what = f"the run {w[1].replace('-', '–')}" if len(ends) == 2 else f"the tile {w[1]}"
+        if len(w) == 4:
+            what += " and rearrange the cards in the slots" if w[3] == "arrange" else f" and design card {_card_words(g, g.card_ids[w[3]])}"
+        return f"take {what}"
+    if verb == "place":
+        return f"place the tiles in {w[1]}"
+    if verb == "slot":
+        taken = state.to_move is not None and state.players[state.to_move].slots[int(w[1]) - 1] >= 0
+        return f"slot the card into slot {w[1]}" + (" (the card there goes under the deck)" if taken else "")
+    if verb == "start":
+        return f"slot the starting card into slot {w[2]}"
+    if verb == "arrange":
+        return "cards in the slots: " + ", ".join(x if x != "-" else "empty" for x in w[1:])
+    if verb == "run":
+        return f"run {w[1]} first"
+    if verb == "move":
+        return f"move a {_TILE[w[1]]} tile up to the design card"
+    if verb == "stop":
+        return "move no more tiles (white shovels are optional)"
+    if verb == "fragment":
+        return f"discard a {_TILE[w[1]]} tile (fragmentation)" + (" onto the mission card" if len(w) == 3 else "")
+    if verb == "discard":
+        return f"discard a {_TILE[w[-1]]} tile" + (f" from {w[1]}" if len(w) == 3 else " (the workshop overflows)")
+    if verb == "bonus":
+        return f"take a {_TILE[w[1]]} tile into {w[2]} (hand icon)"
+    if verb == "no":
+        return "take no hand-icon tile"
+    if verb == "mission":
+        return f"take mission {w[1]}: {MISSIONS[int(w[1][1:]) - 1]}" if state.step == "mission" else f"put a {_TILE[w[1]]} tile on the mission card"
+    if verb == "end":
+        return "end the turn"
+    return a
 
 
 class MajolicaBoard(NamedGameBoard):
@@ -273,6 +334,9 @@ class MajolicaBoard(NamedGameBoard):
             "use_missions": g.use_missions,
             "kaleidoscopic": g.kal,
             "solo_ratings": [[lo, label] for lo, label in SOLO_RATINGS if lo > -999],
+            # the search's win rates cannot tell Majolica's moves apart in a hint's time (a few
+            # playouts each, all near 50 %): the board offers no "Win rates" button
+            "win_rates": False,
         }
 
     def make_view(self, state, seat: int | None) -> dict:
@@ -368,46 +432,7 @@ class MajolicaBoard(NamedGameBoard):
         return "bar"
 
     def _label(self, state, a: str) -> str:
-        g = state.game
-        w = a.split()
-        verb = w[0]
-        if verb == "take":
-            if g.solo:
-                what = "all four revealed tiles" if w[1] == "all" else f"the {_TILE[w[1]]} tile"
-            else:
-                ends = w[1].split("-")
-                what = f"the run {w[1].replace('-', '–')}" if len(ends) == 2 else f"the tile {w[1]}"
-            if len(w) == 4:
-                what += " and rearrange your cards" if w[3] == "arrange" else f" and design card {card_text(g, g.card_ids[w[3]])}"
-            return f"take {what}"
-        if verb == "place":
-            return f"place the tiles in {w[1]}"
-        if verb == "slot":
-            taken = state.to_move is not None and state.players[state.to_move].slots[int(w[1]) - 1] >= 0
-            return f"slot the card into slot {w[1]}" + (" (the card there goes under the deck)" if taken else "")
-        if verb == "start":
-            return f"slot your starting card into slot {w[2]}"
-        if verb == "arrange":
-            return "cards in the slots: " + ", ".join(x if x != "-" else "empty" for x in w[1:])
-        if verb == "run":
-            return f"run {w[1]} first"
-        if verb == "move":
-            return f"move a {_TILE[w[1]]} tile up to the design card"
-        if verb == "stop":
-            return "move no more tiles (white shovels are optional)"
-        if verb == "fragment":
-            return f"discard a {_TILE[w[1]]} tile (fragmentation)" + (" onto your mission card" if len(w) == 3 else "")
-        if verb == "discard":
-            return f"discard a {_TILE[w[-1]]} tile" + (f" from {w[1]}" if len(w) == 3 else " (the workshop overflows)")
-        if verb == "bonus":
-            return f"take a {_TILE[w[1]]} tile into {w[2]} (hand icon)"
-        if verb == "no":
-            return "take no hand-icon tile"
-        if verb == "mission":
-            return f"take mission {w[1]}: {MISSIONS[int(w[1][1:]) - 1]}" if state.step == "mission" else f"put a {_TILE[w[1]]} tile on your mission card"
-        if verb == "end":
-            return "end your turn"
-        return a
+        return action_words(state, a)
 
     def describe(self, before, action, after) -> str:
         """``"red: take the run a1–d1"`` and, when the action set off a cascade, how many steps
@@ -422,7 +447,14 @@ class MajolicaBoard(NamedGameBoard):
         except ValueError:  # the traced resolution disagrees with the engine: tell no story
             story = []
         if story:
-            text += f". The workshops ran: {len(story)} step{'' if len(story) == 1 else 's'}, shown one by one on the board"
+            text += f". Then {len(story)} step{'' if len(story) == 1 else 's'} of running workshops, shown one by one on the board"
+            if after.to_move == before.to_move and after.step in ("move", "fragment", "overflow", "choose"):
+                text += f" ({STEP_TEXT[after.step].split(': ', 1)[-1]}: your choice)"
+        if not after.is_over and after.round != before.round:
+            text += (
+                f". Round {before.round} ends (fewer than 4 tiles on the outer edge face up): a new grid, the display refilled, "
+                f"{g.seat_names[after.start]} starts round {after.round}"
+            )
         if after.is_over:
             if g.solo:
                 text += ". Game over. " + after.score_sheet().notes
@@ -431,8 +463,9 @@ class MajolicaBoard(NamedGameBoard):
         return text
 
     def short_text(self, before, action) -> str:
-        """The notation itself (``"take a1-d1"``, ``"place W2"``, ``"move R"``): short and exact."""
-        return str(action)
+        """The move log's entry: the action in words (``"take the run a1–d1"``, ``"place the
+        tiles in W2"``, ``"cards in the slots: empty, D10, empty"``), as the decision bar offers it."""
+        return self._label(before, str(action))
 
     def _wire_moves(self, moves: list) -> list:
         return [[e["ply"], e["seat"], e["text"], None, e["alt"]] for e in moves]
