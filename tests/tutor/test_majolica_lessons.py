@@ -525,6 +525,26 @@ def test_a_lesson_on_the_board():
     assert hints == list(lb.lesson.hints)
 
 
+def test_a_solved_run_lesson_plays_on_to_the_end_of_the_turn():
+    """Newcomer's finding: a lesson solved by placing the tiles stopped before the run; the
+    learner now plays the turn on (Run Workshop(s): the moves up, the rest flowing on) and is
+    stopped only when the turn ends."""
+    lb = show_lesson("majolica", "run-w1")
+    assert lb.attempt("place W1").solved and lb.board.state.step == "move" and lb.board.legal
+    lb.board.play("move R")  # not judged, not refused
+    assert lb.board.state.to_move == RED and lb.solved and not lb.board.message.startswith(("illegal", "refused"))
+    s = lb.board.state
+    while s.to_move == RED and s.turnno == lb.start.turnno:
+        legal = s.legal_actions()
+        lb.board.play("end" if "end" in legal else legal[0])
+        s = lb.board.state
+    assert s.to_move != RED and lb.board.legal == [] and "lesson solved" in lb.board.blocked
+    lb.reset()
+    assert lb.board.state == lb.start and not lb.board.blocked
+    wrong = show_lesson("majolica", "run-w1")  # a wrong move still stops the lesson
+    assert not wrong.attempt("place W2").solved and wrong.board.legal == [] and "about one move" in wrong.board.blocked
+
+
 def test_a_question_on_the_board():
     lb = show_lesson("majolica", "city-hall")
     assert not lb.answer("5").solved and lb.answer("6").solved and lb.solved

@@ -171,7 +171,10 @@ def _cascade_praise(before, action, after, workshops=3, now=False):
                 f"so it runs at once ({SECTION['run']}; Tips & FAQ, Tip 4)."
             )
         if verb == "place":
-            return f"{words(before, action)} fills {runs} with its pattern, so it runs at once ({SECTION['run']}: a full workshop with its pattern must run)."
+            return (
+                f"{words(before, action)} fills {runs} with its pattern, so it runs at once ({SECTION['run']}: a full workshop with its pattern must run). "
+                "On the board, play the turn on to see the run through."
+            )
         return (
             f"after {words(before, action)}, the tiles the run leaves behind flow on and fill {runs} with its pattern, so it runs at once "
             f"({SECTION['run']} B: the rest of a run goes on to the next workshop)."

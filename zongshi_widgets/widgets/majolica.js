@@ -259,7 +259,8 @@ function render({ model, el }) {
       h("span", { class: "mj-pattern", title: `pattern ${pattern}` }, `pattern ${pattern}`),
       h("span", { class: "mj-wstiles" }, ...chips(tiles)),
       h("span", { class: "mj-sub" }, shovels, wsRec(id, g, ["must", "may", "capacity", "pattern", "all"], "its shovels"),
-        g.fragment ? h("span", { title: "fragmentation icon: one tile is discarded before the rest flows on" }, " · ✂") : null,
+        g.fragment ? h("span", { title: "fragmentation icon: one tile is discarded before the rest flows on" }, " · ✂")
+          : g.rec.includes("fragment") ? h("span", { title: "no fragmentation icon: the whole rest flows on" }, " · no ✂") : null,
         wsRec(id, g, ["fragment"], g.fragment ? "its fragmentation icon" : "that it has no fragmentation icon")));
   }
 

@@ -290,6 +290,18 @@ class MajolicaBoard(NamedGameBoard):
         """
         self.highlight = self.part_ids(parts)
 
+    def lesson_plays_on(self, start, state) -> bool:
+        """On a lesson board (:class:`~zongshi_widgets.tutor.board.LessonBoard`), once the
+        lesson is solved: may the learner play on from ``state``? Yes while the turn that
+        started at ``start`` goes on (the workshops the solving move set running, their
+        choices, the end of the turn), so that a run or a cascade is seen through; the moves
+        after the first are not judged.
+
+        Returns:
+            bool: ``state`` is still the lesson's seat's turn that began in ``start``.
+        """
+        return not state.is_over and state.to_move == start.to_move and state.turnno == start.turnno
+
     # -- GameBoard hooks -------------------------------------------------------------------
     def explain(self, action: Any, *, _from_browser: bool = False) -> tuple[bool, str, str]:
         """Would this action be accepted now, and if not, why (see :meth:`GameBoard.explain`)?
