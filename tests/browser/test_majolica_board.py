@@ -2,8 +2,9 @@
 
 Checked as a learner would use it: the grid, the design-card display, City Hall and both player
 boards render, reconstructed values carry their mark; an inner tile says which rule forbids
-taking it (1. Select Majolica Tiles: the outer edge); a whole turn is played by clicks (a tile and
-a design card, the tiles placed in W1, W1 running, tiles moving up to the design card, the rest
+taking it (1. Select Majolica Tiles: the outer edge); a whole turn is played by clicks (option B
+by two clicks, a tile and a design card, shown picked in between and cancelled by Escape or a
+second click; the tiles placed in W1 by one click, W1 running, tiles moving up to the design card, the rest
 flowing on to W2, which runs in turn: Run Workshop(s) A, B, G), the cascade shown step by step;
 the keyboard moves through the choices; the dark theme renders; no errors reach the browser
 console. Screenshots go to tests/browser/artifacts/majolica-*.png; the click-to-updated-board
@@ -12,6 +13,7 @@ time is printed.
 
 from __future__ import annotations
 
+import re
 import time
 
 from _jupyter import open_notebook, run_all_cells, screenshot, set_theme
@@ -34,6 +36,10 @@ exp
 solo = MajolicaBoard(players=1, seats=["human"], seed=3)
 solo.play("start slot 1")
 solo
+""",
+    """from zongshi_widgets.tutor import show_lesson
+cascade_lesson = show_lesson("majolica", "cascade-choice")
+cascade_lesson
 """,
 ]
 
@@ -69,8 +75,8 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     run_all_cells(page)
     boards = page.locator(SEL)
-    expect(boards).to_have_count(3, timeout=60_000)
-    board, exp, solo = boards.nth(0), boards.nth(1), boards.nth(2)
+    expect(boards).to_have_count(4, timeout=60_000)
+    board, exp, solo, taught = boards.nth(0), boards.nth(1), boards.nth(2), boards.nth(3)
 
     expect(board.locator(".mj-cell")).to_have_count(16)
     expect(board.locator(".mj-display .mj-card")).to_have_count(6)
@@ -80,12 +86,16 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     wait_ready(page, None)
     screenshot(page, "majolica-light", locator=board)
 
-    # -- an illegal choice is explained: b2 is not on the outer edge --------------------------------
+    # -- an illegal choice is explained in plain words: b2 is not on the outer edge (1. Select A-C) ----
     version = board.get_attribute("data-version")
     board.locator("button[data-target='cell:b2']").click()
-    expect(board.locator(".zw-status")).to_contain_text("Not allowed", timeout=15_000)
-    assert board.get_attribute("data-explained").startswith("majolica.select")
+    status = board.locator(".zw-status")
+    expect(status).to_contain_text("Not allowed", timeout=15_000)
+    expect(status).to_contain_text("outer edge")
+    assert "take " not in status.inner_text() and "Legal now" not in status.inner_text()  # no notation the learner never typed
+    assert board.get_attribute("data-explained") == "majolica.select.outer-edge"
     assert board.get_attribute("data-version") == version
+    screenshot(page, "majolica-refusal", locator=board)
 
     # -- keyboard: the arrow keys move through the offered choices ------------------------------------
     choices = board.locator(".zw-stage button.mj-choice.mj-on")
@@ -93,20 +103,39 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     page.keyboard.press("ArrowRight")
     assert page.evaluate("() => document.activeElement.dataset.target") == choices.nth(1).get_attribute("data-target")
 
-    # -- 1. Select: the tile a1 with design card D05 (a menu of the ways to take a1) -----------------
+    # -- 1. Select option B by two clicks: the tile a1 (picked; only the display cards and
+    #    "Tile + rearrange" are lit), then design card D05 (rulebook, 1. Select Majolica Tiles B) ---
     times = []
-    board.locator("button[data-target='cell:a1']").click()
-    menu = board.locator(".mj-menu button.mj-choice")
-    expect(menu.first).to_be_visible()
-    assert menu.count() >= 3
-    screenshot(page, "majolica-menu", locator=board)
+    a1 = board.locator("button[data-target='cell:a1']")
+    a1.click()
+    expect(board).to_have_attribute("data-selected", "cell:a1")
+    expect(board.locator("button.mj-picked[data-target='cell:a1']")).to_have_count(1)
+    expect(board.locator(".mj-display button.mj-card.mj-on")).to_have_count(6)
+    expect(board.locator("button.mj-arrange.mj-on")).to_have_count(1)
+    assert board.locator(".mj-grid button.mj-on:not(.mj-picked)").count() == 0  # no other tile, no row lit
+    expect(board.locator(".mj-bar")).to_contain_text("you picked the tile a1")
+    assert board.locator(".mj-menu").count() == 0  # no menu of whole actions
+    screenshot(page, "majolica-picked", locator=board)
+    page.keyboard.press("Escape")  # cancels
+    expect(board).to_have_attribute("data-selected", "")
+    a1.click()
+    a1.click()  # clicking it again cancels too
+    expect(board).to_have_attribute("data-selected", "")
+    board.locator("button[data-target='card:D05']").click()  # the card first, then the tile, also works
+    expect(board).to_have_attribute("data-selected", "card:D05")
+    expect(board.locator(".mj-grid button.mj-cell.mj-on")).to_have_count(12)  # the outer tiles
+    assert board.get_attribute("data-version") == version
     seen = board.get_attribute("data-version")
-    board.locator(".mj-menu button[data-act='take a1 + D05']").click()
+    a1.click()
     wait_new(page, seen)
     times.append(int(board.get_attribute("data-click-ms")))
-
-    # -- 2. Place in W1: its pattern 3+3 is met, it runs (a one-step story) ------------------------
+    # a click on the grid now (2. Place) is refused in plain words about what was clicked
     wait_ready(page, seen)
+    board.locator("button[data-target='cell:b1']").click()
+    expect(status).to_contain_text("only in step 1", timeout=15_000)
+    assert "take " not in status.inner_text()
+
+    # -- 2. Place in W1 (one click): its pattern 3+3 is met, it runs (a one-step story) ------------
     seen = board.get_attribute("data-version")
     board.locator("button[data-target='W1']").click()
     wait_new(page, seen)
@@ -167,7 +196,7 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     red = "s = board.state; p = s.players[0]; print(sorted(s.game.cids[i] for i in list(p.slots) + list(p.done) if i >= 0))"
     assert "D05" in kernel(jupyter_server, relpath, red)  # the taken card is on red's board
     print(f"\nMajolica turn: {len(times)} timed clicks; click-to-updated-board median {sorted(times)[len(times) // 2]} ms, max {max(times)} ms")
-    expect(board.locator(".zw-log")).to_contain_text("take a1 + D05")
+    expect(board.locator(".zw-log")).to_contain_text("take the tile a1 and design card D05")  # the log in words
     screenshot(page, "majolica-after-turn", locator=board)
 
     # -- the expansions' parts, and solo play's revealed tiles ---------------------------------------
@@ -180,7 +209,27 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     solo.scroll_into_view_if_needed()
     expect(solo.locator(".mj-solo button[data-target='revealed']")).to_be_visible()
     expect(solo.locator(".mj-solo .mj-large")).to_have_count(4)
+    # solo selection (Rules for Solo Play): a revealed tile, then a card or "Tile + rearrange"
+    solo.locator(".mj-solo button[data-target^='tile:']").first.click()
+    expect(solo).to_have_attribute("data-selected", re.compile(r"^tile:[RYBG]$"))
+    expect(solo.locator(".mj-display button.mj-card.mj-on")).to_have_count(solo.locator(".mj-display .mj-card").count())
+    expect(solo.locator(".mj-bar")).to_contain_text("you picked a ")
+    page.keyboard.press("Escape")
+    expect(solo).to_have_attribute("data-selected", "")
     screenshot(page, "majolica-solo", locator=solo)
+
+    # -- the cascade lesson by clicks: W1's rest must make W2's 2:2:2 (Run Workshop(s) A-C) -------------
+    taught.scroll_into_view_if_needed()
+    taught.locator("button[data-target='slot:1']").click()  # the card above the running W1: which colour moves up
+    taught.locator(".mj-menu button[data-act='move R']").click()
+    expect(taught.locator(".zw-feedback")).to_contain_text("Not yet", timeout=15_000)
+    kernel(jupyter_server, relpath, "cascade_lesson.reset()")
+    expect(taught.locator(".zw-feedback")).to_be_hidden(timeout=15_000)
+    taught.locator("button[data-target='slot:1']").click()
+    taught.locator(".mj-menu button[data-act='move Y']").click()
+    expect(taught.locator(".zw-feedback")).to_contain_text("flow on and fill W2", timeout=15_000)
+    expect(taught.locator(".mj-story")).to_contain_text("W2")  # the board shows the step
+    screenshot(page, "majolica-lesson-cascade", locator=taught)
 
     # -- dark theme, no console errors ----------------------------------------------------------------
     set_theme(page, "dark")

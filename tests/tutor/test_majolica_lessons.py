@@ -26,6 +26,8 @@ QUESTIONS = [item for item in LESSONS if item.goal == "answer"]
 RED, YELLOW = 0, 1
 #: Notations quoted in hints: 'take a1-a3', 'place W1', 'fragment R', 'bonus G W3', ...
 QUOTED = re.compile(r"'((?:take|place|slot|arrange|move|stop|fragment|bonus|mission|discard|end)\b[^']*)'")
+#: A notation written out raw (not inside the board's words): 'place W2', 'move R', 'take a1-a3'...
+RAW = re.compile(r"(?<![“\w])(?:place W\d|move [RYBGP]\b|take [a-d][1-4][-+ ]|take all|fragment [RYBGP]\b|bonus [RYBG] W|arrange [-DK])")
 CARD = re.compile(r"\b(?:D\d\d|K\d|S\d)\b")
 
 
@@ -41,10 +43,12 @@ def test_the_lessons_cover_the_issue():
     assert {"select-a", "select-b", "select-c", "tip4-slot"} <= ids
     assert {"run-w1", "run-w2", "run-w3", "run-w4", "white-shovels", "fragment", "cascade"} <= ids
     assert {"purple-wild", "purple-w4", "city-hall", "hand-icon", "round-end", "game-end", "score-unfinished"} <= ids
-    assert {"bloom", "kaleidoscopic", "mission-m4"} <= ids
+    assert {"bloom", "kaleidoscopic", "mission-m4", "mission-m2"} <= ids
+    assert {"cascade-choice", "solo-take", "solo-rounds", "solo-rating"} <= ids  # the cascade followed; solo play
     assert BY_ID["bloom"].options == {"cascading_bloom": True} and BY_ID["kaleidoscopic"].options == {"kaleidoscopic": True}
-    assert BY_ID["mission-m4"].options == {"missions": True}
-    assert {"select", "runs", "complete", "legal", "one-of"} <= set(goals("majolica"))
+    assert BY_ID["mission-m4"].options == {"missions": True} and BY_ID["mission-m2"].options == {"missions": True}
+    assert all(BY_ID[k].players == 1 for k in ("solo-take", "solo-rounds", "solo-rating"))
+    assert {"select", "runs", "complete", "chosen", "legal", "one-of"} <= set(goals("majolica"))
     assert registration("majolica").lessons == "zongshi_widgets.tutor.majolica"
     assert all(item.game == "majolica" and item.task and item.rule and len(item.hints) >= 2 for item in LESSONS)
 
@@ -70,6 +74,33 @@ def test_every_lesson_poses_its_position(item):
     assert again == state  # the description is the whole position
 
 
+@pytest.mark.parametrize("item", [i for i in LESSONS if i.players > 1], ids=lambda i: i.id)
+def test_every_position_could_happen_in_a_game(item):
+    """A posed position is one a game can reach (newcomer's finding): tiles taken this turn are
+    face down on the grid's outer edge (1. Select; 2. Place), a card taken with option B has
+    left the display (B), a one-point token is taken only once City Hall has no purple tile
+    left (Run Workshop(s) G), five completed cards take more than the first round."""
+    from collections import Counter
+
+    from zongshi_widgets.games.majolica.rules import BORDER, COL
+
+    state = item.start()
+    pos = state.position()
+    down = Counter(COL[state.grid[i]] for i in BORDER if not state.up >> i & 1)
+    mid_turn = state.pend is not None or state.run is not None or state.step in ("choose", "fragment", "move", "finish") or state.pcard >= 0
+    if mid_turn:
+        assert sum(down.values()) >= 1, "a take happened this turn: some outer tile is face down"
+    if state.pend is not None:
+        pending = Counter(pos["pending"]["tiles"])
+        assert all(down[c] >= k for c, k in pending.items()), (pending, down)
+    if state.pcard >= 0:
+        assert len(state.display) == 5 and state.pcard not in state.display
+    if any(p.tokens for p in state.players):
+        assert state.city[0] == 0
+    if any(len(p.done) >= 5 for p in state.players):
+        assert state.round > 1
+
+
 def _illegal(state):
     """A notation the position refuses."""
     for text in ("move P", "fragment P", "stop", "take b2-c2", "take a1", "run W1", "place W5", "slot 3", "end"):
@@ -88,6 +119,7 @@ def test_every_move_lesson_is_solved_and_refuses_a_wrong_move(item):
     for action in solutions:
         fb, after = item.attempt(state, action)
         assert fb.solved and fb.text.startswith("Yes: ") and "rulebook" in fb.text and after is not None
+        assert not RAW.search(fb.text), fb.text  # in words: the learner clicked, and typed no notation
     wrong = [a for a in state.legal_actions() if a not in solutions]
     assert wrong, "a lesson with no wrong legal move teaches nothing"
     for action in wrong:
@@ -130,10 +162,9 @@ def _check_select_b(state, item):
 
 def _check_tip4_slot(state, item):
     # rulebook, Tip 4: the pattern is met but no card: no run; slotting the card makes it run at once
-    after = state.play("place W1")
-    assert _ws(after)[0] == "RRRBBB" and after.step == "place" and not workshops_run(after)
-    assert workshops_run(after.play("slot 1")) == {1}
-    assert workshops_run(state.play("slot 1")) == set() and workshops_run(state.play("slot 1").play("place W1")) == {1}
+    assert _ws(state)[0] == "RRRBBB" and state.step == "place" and not workshops_run(state) and state.players[RED].slots[0] == -1
+    assert state.position()["pending"]["card"] == "D07" and state.pend is None and state.game.cids[state.pcard] == "D07"
+    assert workshops_run(state.play("slot 1")) == {1} and not workshops_run(state.play("slot 2")) and not workshops_run(state.play("slot 3"))
 
 
 def _check_select_c(state, item):
@@ -184,16 +215,63 @@ def _check_fragment(state, item):
     assert workshops_run(state.play("fragment R")) == {3, 4} and workshops_run(state.play("fragment G")) == {3}
 
 
-def _check_cascade(state, item):
-    n, line = most_runs(state.play("place W1"))
-    assert n == 3 and _ws(state)[:2] == ["RRRYY", "BB"]
+def _cascade_line(state):
+    """The question's line: the tile into W1, W1 moves a red and a yellow, W2 both blues."""
     s = state.play("place W1")
     for a in ("move R", "move Y"):
         s = s.play(a)
     # the rest of W1 completes W2's 2:2:2; W2 runs and its black shovel's blue (the only colour D11 takes) moves at once
     assert workshops_run(s) == {1, 2} and sorted(_ws(s)[1]) == sorted("RRYYB") and s.position()["players"][RED]["cards"]["D11"] == "B"
-    s = s.play("move B")
-    assert workshops_run(s) == {1, 2, 3}  # and W2's rest R R Y Y is W3's 2:2
+    return s.play("move B")  # the second blue; W2's rest R R Y Y is W3's 2:2
+
+
+def _check_cascade(state, item):
+    assert _ws(state)[:4] == ["RRRYY", "BB", "", ""] and state.pend is not None
+    n, line = most_runs(state.play("place W1"))
+    assert n == 3
+    s = _cascade_line(state)
+    assert workshops_run(s) == {1, 2, 3} and sorted(_ws(s)[2] + "".join(s.position()["players"][RED]["cards"].get("D05", ""))) == sorted("RRYY")
+    # W3 leaves at most three tiles whatever it moves: never W4's four of one colour
+    end = _finish_turn(s)
+    assert 4 not in workshops_run(s) and len(end.position()["players"][RED]["workshops"][3]) <= 3
+    assert "W2 B B R R Y Y, a 2:2:2" in item.hints[1] and "W3 leaves at most three tiles" in item.hints[1]
+
+
+def _check_cascade_choice(state, item):
+    assert state.run == (0, 1, "move") and _ws(state)[:2] == ["RRYYY", "BB"] and state.game.must[0] + state.game.may[0] == 2
+    assert sorted(state.legal_actions()) == ["move R", "move Y", "stop"]
+    assert sorted(_ws(state.play("move Y"))[1] + "B") == sorted("BBRRYY") and workshops_run(state.play("move Y")) == {1, 2}
+    assert sorted(_ws(state.play("move R"))[1]) == sorted("BBRYYY") and workshops_run(state.play("move R")) == {1}
+    stop = state.play("stop")
+    assert stop.step == "overflow" and len(_ws(stop)[1]) == 7  # five tiles into W2's six places with B B: one too many
+
+
+def _check_mission_m2(state, item):
+    p = state.players[RED]
+    assert p.mission == 1 and state.step == "fragment" and sorted(_ws(state)[2]) == sorted("GGR")
+    assert not state.mission_done(RED, 1) and state.play("fragment G mission").mission_done(RED, 1)
+    assert not state.play("fragment G").mission_done(RED, 1) and not state.play("fragment R").mission_done(RED, 1)
+    with pytest.raises(IllegalAction):
+        state.parse_action("fragment R mission")  # red is on M2 already: one tile per colour
+
+
+def _check_solo_take(state, item):
+    assert state.game.solo and state.position()["revealed"] == "GGGG" and _ws(state) == ["", "", "", ""]
+    took = state.play("take all")
+    assert took.step == "place" and workshops_run(took.play("place W4")) == {4}
+    assert all(most_runs(state.play(a))[0] == 0 for a in state.legal_actions() if a != "take all")
+
+
+def _check_solo_rounds(state, item):
+    assert state.game.solo and len(state.position()["revealed"]) == 4
+
+
+def _check_solo_rating(state, item):
+    from zongshi_widgets.games.majolica.rules import SOLO_RATINGS
+
+    assert [lo for lo, _ in SOLO_RATINGS][:4] == [28, 25, 21, 17]
+    for lo, label in SOLO_RATINGS[:4]:
+        assert f"{lo} " in item.task and label in item.task
 
 
 def _check_purple_wild(state, item):
@@ -271,6 +349,11 @@ HINT_CHECKS = {
     "white-shovels": _check_white_shovels,
     "fragment": _check_fragment,
     "cascade": _check_cascade,
+    "cascade-choice": _check_cascade_choice,
+    "mission-m2": _check_mission_m2,
+    "solo-take": _check_solo_take,
+    "solo-rounds": _check_solo_rounds,
+    "solo-rating": _check_solo_rating,
     "purple-wild": _check_purple_wild,
     "purple-w4": _check_purple_w4,
     "hand-icon": _check_hand_icon,
@@ -309,7 +392,29 @@ ANSWERS = {
     "round-end": lambda s: s.game.seat_names[_finish_turn(s.play("take a1-b1").play("place W1")).to_move],
     "game-end": lambda s: s.game.seat_names[s.play("end").score_sheet().winners[0]],
     "score-unfinished": lambda s: s.score_sheet().totals[RED],
+    "cascade": lambda s: len(workshops_run(_cascade_line(s))),
+    "solo-rounds": lambda s: _solo_turns(s),
+    "solo-rating": lambda s: _next_rating(24),
 }
+
+
+def _solo_turns(state):
+    """Play a whole solo game from a fresh start (the first legal action at every step), counting its turns."""
+    s = state.game.new_state(seed=3)
+    turns = 0
+    while not s.is_over:
+        if s.step == "select":
+            turns += 1
+        s = s.play(s.legal_actions()[0])
+    assert s.round == 6
+    return turns
+
+
+def _next_rating(points):
+    """Rules for Solo Play: how many more points reach the next rating up."""
+    from zongshi_widgets.games.majolica.rules import SOLO_RATINGS
+
+    return min(lo for lo, _ in SOLO_RATINGS if lo > points) - points
 
 
 @pytest.mark.parametrize("item", QUESTIONS, ids=lambda i: i.id)
@@ -326,6 +431,20 @@ def test_question_lessons_accept_only_the_engines_answer(item):
         others = [c for c in state.game.seat_names if c != right]
         for wrong in (*others, f"{right} or {others[0]}"):
             assert not item.check_answer(wrong).solved
+
+
+def test_the_praise_says_why_the_workshop_runs():
+    """Run Workshop(s), Tip 4: a slotted or rearranged card runs a workshop already full; a placed
+    tile fills it; a run's rest flows on (B). The praise says which, of the workshop that starts."""
+    for lid, action, words in (
+        ("tip4-slot", "slot 1", "puts a design card with an open space for its tiles above W1"),
+        ("select-c", "arrange - D10 -", "above W2, which was already full"),
+        ("run-w2", "place W2", "“place the tiles in W2” fills W2 with its pattern"),
+        ("cascade-choice", "move Y", "flow on and fill W2"),
+    ):
+        item = BY_ID[lid]
+        fb, _ = item.attempt(item.start(), action)
+        assert fb.solved and words in fb.text, (lid, fb.text)
 
 
 def test_the_round_end_question_turns_on_the_round_ending():
@@ -383,7 +502,9 @@ def test_tip5_a_matching_tile_must_move_and_q2_a_tile_must_be_taken():
 
 def test_q1_a_card_that_makes_a_workshop_run_runs_it_before_the_other_item():
     """Rulebook, Q1: the run (and its cascade) comes before placing the other item."""
-    state = BY_ID["tip4-slot"].start()
+    pos = {"start": 0, "step": "place", "pending": {"tiles": "B", "card": "D07"}, "players": [{"workshops": ["RRRBB", "", "", ""]}, {}]}
+    state = zw.game("majolica", players=2).from_position(pos)
+    assert workshops_run(state.play("slot 1")) == set()  # the card alone: W1 is not full yet
     after = state.play("place W1").play("slot 1")
     assert after.step == "move" and workshops_run(after) == {1}
     state = BY_ID["select-c"].start().play("arrange - D10 -")
@@ -392,16 +513,36 @@ def test_q1_a_card_that_makes_a_workshop_run_runs_it_before_the_other_item():
 
 # -- on the board ---------------------------------------------------------------------------------
 def test_a_lesson_on_the_board():
-    lb = show_lesson("majolica", "cascade")
+    lb = show_lesson("majolica", "cascade-choice")
     start = lb.board.state
-    fb = lb.attempt("place W2")
-    assert not fb.solved and "no workshop can run this turn, and another choice lets 3 run" in fb.text and not lb.solved
+    fb = lb.attempt("move R")
+    assert not fb.solved and "only 1 workshop(s) run after it" in fb.text and not lb.solved
     lb.reset()
     assert lb.board.state == start
-    fb = lb.attempt("place W1")
-    assert fb.solved and lb.solved
+    fb = lb.attempt("move Y")
+    assert fb.solved and lb.solved and "flow on and fill W2 with its pattern" in fb.text
     hints = [lb.next_hint() for _ in range(len(lb.lesson.hints))]
     assert hints == list(lb.lesson.hints)
+
+
+def test_a_solved_run_lesson_plays_on_to_the_end_of_the_turn():
+    """Newcomer's finding: a lesson solved by placing the tiles stopped before the run; the
+    learner now plays the turn on (Run Workshop(s): the moves up, the rest flowing on) and is
+    stopped only when the turn ends."""
+    lb = show_lesson("majolica", "run-w1")
+    assert lb.attempt("place W1").solved and lb.board.state.step == "move" and lb.board.legal
+    lb.board.play("move R")  # not judged, not refused
+    assert lb.board.state.to_move == RED and lb.solved and not lb.board.message.startswith(("illegal", "refused"))
+    s = lb.board.state
+    while s.to_move == RED and s.turnno == lb.start.turnno:
+        legal = s.legal_actions()
+        lb.board.play("end" if "end" in legal else legal[0])
+        s = lb.board.state
+    assert s.to_move != RED and lb.board.legal == [] and "lesson solved" in lb.board.blocked
+    lb.reset()
+    assert lb.board.state == lb.start and not lb.board.blocked
+    wrong = show_lesson("majolica", "run-w1")  # a wrong move still stops the lesson
+    assert not wrong.attempt("place W2").solved and wrong.board.legal == [] and "about one move" in wrong.board.blocked
 
 
 def test_a_question_on_the_board():

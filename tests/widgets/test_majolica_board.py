@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -127,6 +128,36 @@ def test_illegal_choices_are_explained_and_change_nothing():
     for bad in ({"type": "play", "action": 5, "version": v}, {"type": "play", "version": v}, {"type": "nonsense"}):
         board.handle_request(bad)
         assert board.version == v and board.message.split(":")[0] in ("refused", "error", "illegal")
+
+
+NOTATION = re.compile(r"'|\b(?:take [a-d][1-4]|take [RYBG]\b|place W\d|run W\d|slot \d|move [RYBGP]\b|Legal now)")
+
+
+def test_a_refused_click_is_said_in_plain_words_about_the_part():
+    """Issue 13: a click the rules forbid is explained by the rule (1. Select A-C, 2. Place, Run
+    Workshop(s), Gameplay), never in notation the learner did not type: every probe the
+    browser sends for a grid tile, a row or column marker, a design card, a workshop or a card
+    slot, at the selection, while placing and inside a run."""
+    state = cascade_position()
+    positions = [state, state.play("take a1 + D05"), state.play("take a1 + D05").play("place W1")]
+    assert [s.step for s in positions] == ["select", "place", "move"]
+    probes = [f"take {c}{r} + arrange" for c in "abcd" for r in "1234"] + ["take a1-d1", "take a4-d4", "take a1-a4", "take d1-d4"]
+    probes += [f"take a1 + {d}" for d in DISPLAY] + [f"place W{w}" for w in range(1, 5)] + [f"run W{w}" for w in range(1, 5)] + ["slot 1", "slot 3", "take a2"]
+    refused = 0
+    for s in positions:
+        board = make(s, seats=["human", "human"])
+        for probe in probes:
+            legal, text, rule = board.explain(probe, _from_browser=True)
+            if legal:
+                continue
+            refused += 1
+            assert rule.startswith("majolica.") and "rulebook" in text and not NOTATION.search(text), (s.step, probe, text)
+            assert board.explain(probe)[1] != text or "'" not in board.explain(probe)[1]  # typed in Python: the engine's own words
+    assert refused > 60
+    board = make(positions[1], seats=["human", "human"])
+    assert "only in step 1" in board.explain("take a2 + arrange", _from_browser=True)[1]
+    assert "only when several may run" in board.explain("run W3", _from_browser=True)[1]
+    assert "outer edge" in make(state).explain("take b2 + arrange", _from_browser=True)[1]
 
 
 def test_choices_left_to_the_player_are_offered_on_the_board():

@@ -120,6 +120,9 @@ class LessonBoard(W.VBox):
 
     def _only_the_lesson_move(self, state: State, action: Any) -> str | None:
         if len(state.history) > len(self.start.history):
+            plays_on = getattr(self.board, "lesson_plays_on", None)  # a game may let a solved lesson's turn be played out
+            if self.solved and plays_on is not None and plays_on(self.start, state):
+                return None
             if self.solved:
                 return "lesson solved: go on to the next cell, or press 'Try again' to play it again"
             return "this lesson is about one move: press 'Try again' to go back and try another"

@@ -97,6 +97,22 @@ def most_runs(state: MajolicaState) -> tuple[int, list[str]]:
     return search(state)
 
 
+def words(state: MajolicaState, action) -> str:
+    """The action in plain words, quoted, as the board's decision bar says it (the learner
+    clicked it, and never typed its notation): ``“place the tiles in W1”``."""
+    from ..widgets.majolica import action_words  # the board's words (no import cycle at load)
+
+    return f"“{action_words(state, str(action))}”"
+
+
+def _line_words(state: MajolicaState, line: list[str]) -> str:
+    out = []
+    for a in line:
+        out.append(words(state, a))
+        state = state.play(a)
+    return "; ".join(out)
+
+
 # -- selection ------------------------------------------------------------------------------------
 def _select_check(before, action, after, option="A", colour=None, most=False):
     got = take_option(action)
@@ -126,7 +142,7 @@ def _select_praise(before, action, after, option="A", colour=None, most=False):
         "C": "option C takes one outer tile and lets you rearrange your design cards",
     }[option]
     extra = " No other run gives more." if most else ""
-    return f"{action} gives you {got}: {what} ({SECTION['select']} {option}).{extra}"
+    return f"{words(before, action)} gives you {got}: {what} ({SECTION['select']} {option}).{extra}"
 
 
 # -- cascades -------------------------------------------------------------------------------------
@@ -146,19 +162,35 @@ def _cascade_check(before, action, after, workshops=3, now=False):
 
 def _cascade_praise(before, action, after, workshops=3, now=False):
     if now:
-        runs = " and ".join(f"W{w}" for w in sorted(workshops_run(after)))
-        return f"{action} fills {runs} with its pattern, so it runs at once ({SECTION['run']}: a full workshop with its pattern must run)."
+        new = sorted(workshops_run(after) - workshops_run(before)) or sorted(workshops_run(after))
+        runs = " and ".join(f"W{w}" for w in new)
+        verb = str(action).split()[0]
+        if verb in ("slot", "arrange"):
+            return (
+                f"{words(before, action)} puts a design card with an open space for its tiles above {runs}, which was already full with its pattern, "
+                f"so it runs at once ({SECTION['run']}; Tips & FAQ, Tip 4)."
+            )
+        if verb == "place":
+            return (
+                f"{words(before, action)} fills {runs} with its pattern, so it runs at once ({SECTION['run']}: a full workshop with its pattern must run). "
+                "On the board, play the turn on to see the run through."
+            )
+        return (
+            f"after {words(before, action)}, the tiles the run leaves behind flow on and fill {runs} with its pattern, so it runs at once "
+            f"({SECTION['run']} B: the rest of a run goes on to the next workshop)."
+        )
     have, line = most_runs(after)
     s = after
     for a in line:
         s = s.play(a)
     runs = ", ".join(f"W{w}" for w in sorted(workshops_run(s)))
     text = (
-        f"after {action}, {have} workshop{'s' if have > 1 else ''} run{'' if have > 1 else 's'} this turn ({runs}): a workshop runs as soon as it is full "
+        f"after {words(before, action)}, {have} workshop{'s' if have > 1 else ''} run{'' if have > 1 else 's'} this turn ({runs}): "
+        "a workshop runs as soon as it is full "
         f"with its pattern and has a card space for its tiles, and each run passes its remaining tiles on to the next workshop ({SECTION['run']} B)."
     )
     if line:
-        text += f" For example: {'; '.join(line)}."
+        text += f" For example: {_line_words(after, line)}."
     if before.game.bloom and have == 4:
         text += " All four workshops ran this turn: a Bloom token (Expansion Rules, Cascading Bloom)."
     return text
@@ -184,13 +216,32 @@ def _complete_praise(before, action, after):
     g = before.game
     card = after.players[seat].done[-1]
     return (
-        f"{action} fills the last space of {g.cids[card]}: its tiles go back to the supply and the card goes to your scoring area "
+        f"{words(before, action)} fills the last space of {g.cids[card]}: its tiles go back to the supply and the card goes to your scoring area "
         f"({SECTION['run']} H; the white shovels are tiles you may move besides the black shovel's, I)."
     )
 
 
+# -- one of named actions, said in words ------------------------------------------------------------
+def _chosen_check(before, action, after, actions=(), why=""):
+    if isinstance(actions, str) or not actions:
+        raise ValueError("the goal 'chosen' needs goal_args.actions, a list of notations")
+    if str(action) in {str(before.parse_action(a)) for a in actions}:
+        return None
+    return "it is not the move this lesson asks for; read the task again, or ask for a hint."
+
+
+def _chosen_praise(before, action, after, actions=(), why=""):
+    return f"{words(before, action)}. {why}".strip()
+
+
 for _goal in (
     Goal("complete", _complete_check, _complete_praise, "a move that completes a design card (Run Workshop(s) H, I)"),
+    Goal(
+        "chosen",
+        _chosen_check,
+        _chosen_praise,
+        "one of the actions goal_args.actions (notations), praised in the board's words with goal_args.why (the rule, with its section)",
+    ),
     Goal(
         "select",
         _select_check,

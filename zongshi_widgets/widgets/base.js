@@ -155,8 +155,9 @@ const zw = (() => {
     const hintFirst = h("button", { class: "zw-btn", type: "button", title: "Show a legal move (H)", "aria-keyshortcuts": "H" }, "Show a move");
     const botName = (model.get("geometry") || {}).hint_bot || "";
     const hintBot = h("button", { class: "zw-btn", type: "button", title: `Show what the ${botName} bot would play`, hidden: !botName }, "Bot's choice");
-    // alone (a one-player game) there is no game to win: no win rates
-    const hintWhy = h("button", { class: "zw-btn zw-hint-why", type: "button", hidden: (model.get("geometry") || {}).players === 1, title: "Show the best moves with their estimated win rates (a Monte Carlo tree search from what you can see)" }, "Win rates");
+    // alone (a one-player game) there is no game to win: no win rates; nor where the game's
+    // geometry says the search cannot tell its moves apart in a hint's time (win_rates: false)
+    const hintWhy = h("button", { class: "zw-btn zw-hint-why", type: "button", hidden: (model.get("geometry") || {}).players === 1 || (model.get("geometry") || {}).win_rates === false, title: "Show the best moves with their estimated win rates (a Monte Carlo tree search from what you can see)" }, "Win rates");
     const hintPlay = h("button", { class: "zw-btn zw-primary", type: "button", hidden: true }, "Play it");
     const hintClear = h("button", { class: "zw-btn zw-quiet zw-hint-close", type: "button", hidden: true, "aria-label": "Hide the hint", title: "Hide the hint" }, "✕");
     const hintText = h("div", { class: "zw-hint-text", "aria-live": "polite" });
@@ -470,7 +471,7 @@ const zw = (() => {
             : `Legal move ${hint.index + 1} of ${hint.total}: ${what}.`;
         }
       } else {
-        hintText.textContent = canHint ? "Stuck? Ask for a legal move, then the next one, the bot's choice, or the best moves' win rates." : "";
+        hintText.textContent = canHint ? `Stuck? Ask for a legal move, then the next one${hintWhy.hidden ? ", or the bot's choice." : ", the bot's choice, or the best moves' win rates."}` : "";
       }
       updateCandidates(hasHint && hint.mode === "explain" ? hint : null);
       updateLog();
@@ -528,5 +529,188 @@ const zw = (() => {
     };
   }
 
-  return { h, s, shell, splitMessage, isRefusal, messageKey, cap, seatKind, SVGNS };
+
+  /**
+   * Click-to-choose, shared by the boards whose legal actions arrive as [notation, target,
+   * label] (`target`: the comma-separated parts of the board that offer the action). The parts
+   * that offer something become outlined buttons: one action plays on a click, several open a
+   * short menu in the decision bar (a click that truly has several meanings); a part that
+   * offers nothing now but has a `probe` (a notation) asks Python why (the `explain` request)
+   * and shows the rule on the status line. Legality is Python's alone.
+   *
+   * cfg: {model, shell, prefix: the board's class prefix ("zs", "mj"), bar: the decision bar
+   * (holds the menu), redraw(): draw the board again,
+   *   canAct() -> bool (optional: false while the board takes no clicks, e.g. a story plays),
+   *   keysOf(act) -> [part] (optional: the parts a click on which offers `act`; default: the
+   *     parts of its target),
+   *   offers(target) -> [act] (optional: what a click on `target` offers now; default: every
+   *     action it is a key of),
+   *   classes(target) -> str (optional: extra classes of a part, e.g. a pending selection),
+   *   onTarget(target, probe, acts, label) -> bool (optional: the board handled the click),
+   *   status(msg, label) -> str (optional: the status text of an explanation)}.
+   * Returns {read(), part(tag, target, opts, ...kids), menu(), play(notation),
+   *   explain(notation, label), choose(target, probe, label), click(button), key(event,
+   *   selector), newVersion(root), closeMenu(), focused(), refocus(key), groups(), mayAct(),
+   *   setMarked(set), marked(), menuTarget()}.
+   */
+  function choices(cfg) {
+    const P = cfg.prefix;
+    const { model, shell } = cfg;
+    let groups = new Map(); // part -> [[notation, target, label], ...]
+    let mayAct = false;
+    let marked = new Set();
+    let menuTarget = null;
+    let sent = null;
+    let key = 0;
+    let label = null;
+    const keysOf = cfg.keysOf || ((act) => String(act[1]).split(","));
+    const offers = (target) => (cfg.offers ? cfg.offers(target) : groups.get(target) || []);
+
+    function read() {
+      groups = new Map();
+      for (const act of model.get("legal") || []) {
+        for (const t of keysOf(act)) {
+          if (!groups.has(t)) groups.set(t, []);
+          groups.get(t).push(act);
+        }
+      }
+      mayAct = !!(model.get("watch") || {}).may_act && !shell.isDead() && (!cfg.canAct || cfg.canAct());
+    }
+
+    /**
+     * A part of the board: a button when it offers actions (outlined) or can be asked why not
+     * (`probe`: the notation to explain), else a plain element. `part` names it for marks.
+     */
+    function part(tag, target, { probe = null, part: partId = null, label: text = "", cls = "", mark = true } = {}, ...kids) {
+      const acts = target && mayAct ? offers(target) : [];
+      const pid = mark ? partId || target : null;
+      const live = mayAct && (acts.length > 0 || probe);
+      const extra = target && cfg.classes ? cfg.classes(target) : "";
+      const classes = `${cls}${acts.length && mayAct ? ` ${P}-on` : ""}${pid && marked.has(pid) ? ` ${P}-mark` : ""}${extra}`;
+      if (!live) {
+        return h(tag === "button" ? "div" : tag, { class: classes, "data-part": pid, title: text || null, "aria-label": text || null, role: text && tag !== "span" ? "group" : null }, ...kids);
+      }
+      const what = acts.length === 1 ? acts[0][2] : acts.length ? `${acts.length} choices` : "not allowed now: click to hear why";
+      return h("button", {
+        type: "button",
+        tabindex: acts.length ? null : "-1", // Tab goes through the offered choices; the mouse can still ask why not
+        class: `${classes} ${P}-choice${acts.length ? "" : ` ${P}-off`}`,
+        "data-target": target,
+        "data-part": pid,
+        "data-probe": probe,
+        "data-label": cfg.status ? text : null,
+        "aria-label": `${text}: ${what}`,
+        title: `${text}: ${what}`,
+      }, ...kids);
+    }
+
+    /** The menu of the part clicked last, when it offers several actions (or null). */
+    function menu() {
+      const acts = menuTarget !== null && mayAct ? offers(menuTarget) : [];
+      if (!acts.length) {
+        menuTarget = null;
+        return null;
+      }
+      const cap1 = (t) => (t ? t[0].toUpperCase() + t.slice(1) : t);
+      return h("div", { class: `${P}-menu`, role: "group", "aria-label": "Choose one" },
+        h("span", { class: `${P}-sub` }, "Choose: "),
+        ...acts.map((act) => h("button", { type: "button", class: `zw-btn ${P}-choice ${P}-on`, "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2]))),
+        h("button", { type: "button", class: "zw-btn zw-quiet", "data-target": "", "data-close": "1", "aria-label": "Close the menu" }, "✕"));
+    }
+
+    function send(msg) {
+      try {
+        model.send(msg);
+      } catch (err) {
+        /* the shell notices a dead kernel */
+      }
+    }
+    function play(notation) {
+      menuTarget = null;
+      sent = performance.now();
+      shell.dismiss();
+      send({ type: "play", action: notation, version: model.get("version") });
+    }
+    function explain(notation, what = null) {
+      key += 1;
+      label = what;
+      send({ type: "explain", action: notation, version: model.get("version"), key: `${P}${key}` });
+    }
+    shell.on("msg:custom", (msg) => {
+      if (!msg || msg.type !== "explain" || msg.key !== `${P}${key}`) return;
+      shell.root.dataset.explained = msg.rule || "legal";
+      const text = cfg.status ? cfg.status(msg, label) : msg.legal ? `Allowed: ${msg.text}` : `Not allowed: ${msg.text}`;
+      shell.setStatus(text, msg.legal ? "info" : "bad");
+    });
+
+    function choose(target, probe, what = null) {
+      const acts = offers(target);
+      if (cfg.onTarget && cfg.onTarget(target, probe, acts, what)) return;
+      if (acts.length === 1) play(acts[0][0]);
+      else if (acts.length > 1) {
+        menuTarget = target;
+        cfg.redraw();
+        const first = cfg.bar.querySelector(`.${P}-menu button`);
+        if (first) first.focus();
+      } else if (probe) explain(probe, what);
+    }
+    function closeMenu() {
+      menuTarget = null;
+      cfg.redraw();
+    }
+    /** A click on a button of the board: a menu entry, the menu's close, or a part. */
+    function click(btn) {
+      if (btn.dataset.act) play(btn.dataset.act);
+      else if (btn.dataset.close) closeMenu();
+      else choose(btn.dataset.target, btn.dataset.probe, btn.dataset.label || null);
+    }
+    /** Escape closes a menu; the arrow keys move through the buttons `selector` finds. */
+    function onKey(ev, selector) {
+      if (ev.key === "Escape" && menuTarget !== null) {
+        closeMenu();
+        return true;
+      }
+      if (!["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"].includes(ev.key)) return false;
+      const list = [...shell.root.querySelectorAll(selector)];
+      if (!list.length) return false;
+      const at = list.indexOf(document.activeElement);
+      const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
+      list[at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length].focus();
+      return true;
+    }
+    /** A new position: close the menu, clear an explanation, time the click that led here. */
+    function newVersion(root) {
+      menuTarget = null;
+      shell.setStatus("", "info"); // an explanation was about the position before
+      if (sent !== null) {
+        root.dataset.clickMs = String(Math.round(performance.now() - sent));
+        sent = null;
+      }
+    }
+
+    /** Before a redraw: which choice has the focus (its target or notation), for `refocus`. */
+    function focused() {
+      const active = document.activeElement;
+      return active && shell.root.contains(active) ? active.dataset.target || active.dataset.act || null : null;
+    }
+    /** After a redraw: give the focus back to the choice that had it, if it is still there. */
+    function refocus(focusKey) {
+      if (!focusKey) return;
+      const again = shell.root.querySelector(`[data-target="${CSS.escape(focusKey)}"], [data-act="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus();
+    }
+
+    return {
+      read, part, menu, play, explain, choose, click, key: onKey, newVersion, closeMenu, focused, refocus,
+      groups: () => groups,
+      mayAct: () => mayAct,
+      marked: () => marked,
+      setMarked: (set) => {
+        marked = set;
+      },
+      menuTarget: () => menuTarget,
+    };
+  }
+
+  return { h, s, shell, choices, splitMessage, isRefusal, messageKey, cap, seatKind, SVGNS };
 })();

@@ -4,13 +4,17 @@
  * the design-card display, City Hall, every player board (workshops, slotted design cards with
  * their filled spaces, the scoring area) and the score table, all from the traits. Every legal
  * action arrives as [notation, target, label] (widgets/majolica.py): the parts named by
- * `target` become buttons; one action plays on a click, several open a short menu in the
- * decision bar. A part that offers nothing asks Python why (the `explain` request). Legality
- * is Python's alone. A move that sets off a cascade carries `view.story`: its steps are played
+ * `target` become buttons (the shared click-to-choose helper, zw.choices in base.js). A run
+ * of a row or column is one click on its marker; one tile is two clicks, the tile (shown
+ * picked) and then a design card or "Tile + rearrange" (or the card first), with only what
+ * completes the selection lit; clicking the picked part again or Escape cancels. One action
+ * plays on a click; several (which colour moves up...) open a short menu in the decision bar.
+ * A part that offers nothing asks Python why (the `explain` request) and shows the rule in
+ * plain words about the clicked part. Legality is Python's alone. A move that sets off a cascade carries `view.story`: its steps are played
  * here one by one (the mover's board as it stood after each step), at a learner's pace, with
  * Pause, Next and Skip. Parts named in `highlight` (board.mark) are outlined.
  * Keys: Tab / Shift+Tab and the arrow keys move through the choices, Enter picks, Escape
- * closes a menu (U undo, Shift+U redo, H hint come from the shell).
+ * closes a menu or cancels a picked tile (U undo, Shift+U redo, H hint come from the shell).
  */
 
 function render({ model, el }) {
@@ -25,7 +29,7 @@ function render({ model, el }) {
   const swatch = (seat, cls = "zw-swatch") =>
     h("span", { class: `${cls} mj-seat`, style: `--mj-seat:${geo.seat_colours[seat]}`, title: names[seat], "aria-hidden": "true" }, String(seat + 1));
 
-  const ui = { menu: null, sent: null, explainKey: 0, story: null, timer: null, paused: false, lastPly: null };
+  const ui = { sel: null, story: null, timer: null, paused: false, lastPly: null };
   const shell = zw.shell(model, el, {
     name: "majolica",
     label: `Majolica board, ${n} player${n > 1 ? "s" : ""}`,
@@ -46,7 +50,10 @@ function render({ model, el }) {
     h("span", { class: "mj-rec", title: geo.reconstructed_note }, "≈"), " marks a reconstructed value (not from the printed cards; hover for details). ",
     "Blue outlines are what you may choose now; click any other part to hear which rule forbids it.",
     h("span", { class: "mj-marks-note" }, " Pink outlines mark the parts this lesson talks about."));
-  shell.stage.append(info, summary, storyBox, table, bar, shell.lines, boards, legend);
+  // the cascade's steps float over the top right of the table (the display, City Hall) while
+  // they play, so that nothing on the board moves when they come and go
+  const tableBox = h("div", { class: "mj-tablebox" }, table, storyBox);
+  shell.stage.append(info, summary, tableBox, bar, shell.lines, boards, legend);
   shell.sideTop.append(scores);
   shell.setStatus("", "info");
 
@@ -55,96 +62,111 @@ function render({ model, el }) {
   const chip = (letter, cls = "") => h("span", { class: `mj-tile ${cls}`, style: `--mj-t:${TC[letter]}`, title: TN[letter] }, letter);
   const chips = (text) => [...(text || "")].map((c) => chip(c));
 
-  let groups = new Map();
-  let mayAct = false;
-  function readLegal() {
-    groups = new Map();
-    for (const act of model.get("legal") || []) {
-      for (const t of String(act[1]).split(",")) {
-        if (!groups.has(t)) groups.set(t, []);
-        groups.get(t).push(act);
+  // ------------------------------------------------------------------ choosing
+  // The click-to-choose helper shared with the other boards (base.js, zw.choices), with a
+  // pending selection on top: a single tile (options B and C) is two clicks, the tile and then
+  // a design card or "Tile + rearrange" (or the other way round); the first click is shown
+  // picked, only what completes it is lit, and clicking it again or Escape cancels.
+  // A run of a row or column (option A) is one click on its marker (the cells it covers are
+  // only drawn with it); placing is then a click on a workshop.
+  const keysOf = (act) => {
+    const keys = String(act[1]).split(",");
+    return keys[0].startsWith("line:") ? [keys[0]] : keys;
+  };
+  const paired = (act) => keysOf(act).length === 2;
+  const keyWords = (k) => {
+    const [kind, x] = k.split(":");
+    if (kind === "cell") return `the tile ${x}`;
+    if (kind === "tile") return `a ${TN[x]} tile`;
+    if (kind === "card") return `design card ${x}`;
+    if (k === "arrange") return "“Tile + rearrange”";
+    return k;
+  };
+  const pick = zw.choices({
+    model, shell, prefix: "mj", bar, redraw: () => redraw(), keysOf,
+    canAct: () => !ui.story,
+    offers(target) {
+      const own = pick.groups().get(target) || [];
+      if (ui.sel === null || target === ui.sel) return own;
+      return own.filter((act) => keysOf(act).includes(ui.sel));
+    },
+    classes: (target) => (target === ui.sel ? " mj-picked" : ""),
+    onTarget(target, probe, acts, label) {
+      const own = pick.groups().get(target) || [];
+      if (ui.sel !== null) {
+        if (target === ui.sel) {
+          cancelSel();
+          return true;
+        }
+        if (acts.length) return false; // completes the selection: plays it (a menu if several)
+        if (own.some(paired)) {
+          pickSel(target); // another tile (or card): the selection moves there
+          return true;
+        }
+        shell.setStatus(`You have picked ${keyWords(ui.sel)}: finish with one of the lit parts, or click it again (or press Escape) to cancel.`, "bad");
+        return true;
       }
-    }
-    mayAct = !!(model.get("watch") || {}).may_act && !shell.isDead() && !ui.story;
+      if (own.length && own.every(paired)) {
+        pickSel(target);
+        return true;
+      }
+      return false;
+    },
+    // "Not allowed: you clicked b2, a blue tile in the middle (never takeable). Only large tiles ..."
+    status: (msg, label) => {
+      const what = label ? `you clicked ${label.split(/[:;]/)[0]}. ` : "";
+      return msg.legal ? `Allowed: ${msg.text}` : `Not allowed: ${what}${msg.text}`;
+    },
+  });
+  const part = pick.part;
+  let mayAct = false;
+  let groups = new Map();
+  function readLegal() {
+    pick.read();
+    groups = pick.groups();
+    mayAct = pick.mayAct();
+    if (!mayAct || (ui.sel !== null && !groups.has(ui.sel))) ui.sel = null;
   }
   let marked = new Set();
-
-  /** A part of the board: a button when it offers actions or can be asked why not (`probe`). */
-  function part(tag, target, { probe = null, pid = null, label = "", cls = "" } = {}, ...kids) {
-    const acts = target ? groups.get(target) || [] : [];
-    const markId = pid || target;
-    const live = mayAct && (acts.length > 0 || probe);
-    const classes = `${cls}${acts.length && mayAct ? " mj-on" : ""}${markId && marked.has(markId) ? " mj-mark" : ""}`;
-    if (!live) return h(tag, { class: classes, "data-part": markId, title: label || null, "aria-label": label || null }, ...kids);
-    const what = acts.length === 1 ? acts[0][2] : acts.length ? `${acts.length} choices` : "not allowed now: click to hear why";
-    return h("button", {
-      type: "button",
-      tabindex: acts.length ? null : "-1",
-      class: `${classes} mj-choice${acts.length ? "" : " mj-off"}`,
-      "data-target": target,
-      "data-part": markId,
-      "data-probe": probe,
-      "aria-label": `${label}: ${what}`,
-      title: `${label}: ${what}`,
-    }, ...kids);
+  function pickSel(target) {
+    ui.sel = target;
+    shell.setStatus("", "info");
+    redraw();
+    const first = root.querySelector(".zw-stage .mj-choice.mj-on:not(.mj-picked)");
+    if (first) first.focus();
+  }
+  function cancelSel() {
+    ui.sel = null;
+    redraw();
+  }
+  function selLead(t) {
+    const other = (pick.groups().get(ui.sel) || []).map((act) => keysOf(act).find((k) => k !== ui.sel));
+    const cards = other.some((k) => k && k.startsWith("card:"));
+    const arr = other.includes("arrange");
+    const cells = other.some((k) => k && (k.startsWith("cell:") || k.startsWith("tile:")));
+    const rest = cells ? "now click one of the lit tiles" : [cards ? "now click a lit design card (option B)" : "", arr ? "“Tile + rearrange” (option C)" : ""].filter(Boolean).join(" or ");
+    return `${t.stepText}: you picked ${keyWords(ui.sel)}; ${rest}. Click it again or press Escape to cancel.`;
   }
 
-  function send(msg) {
-    try {
-      model.send(msg);
-    } catch (err) {
-      /* the shell notices a dead kernel */
-    }
-  }
-  function play(notation) {
-    ui.menu = null;
-    ui.sent = performance.now();
-    shell.dismiss();
-    send({ type: "play", action: notation, version: model.get("version") });
-  }
-  function explain(notation) {
-    ui.explainKey += 1;
-    send({ type: "explain", action: notation, version: model.get("version"), key: `mj${ui.explainKey}` });
-  }
-  shell.on("msg:custom", (msg) => {
-    if (!msg || msg.type !== "explain" || msg.key !== `mj${ui.explainKey}`) return;
-    root.dataset.explained = msg.rule || "legal";
-    shell.setStatus(msg.legal ? `Allowed: ${msg.text}` : `Not allowed: ${msg.text}`, msg.legal ? "info" : "bad");
-  });
-  function choose(target, probe) {
-    const acts = groups.get(target) || [];
-    if (acts.length === 1) play(acts[0][0]);
-    else if (acts.length > 1) {
-      ui.menu = target;
-      redraw();
-      const first = bar.querySelector(".mj-menu button");
-      if (first) first.focus();
-    } else if (probe) explain(probe);
-  }
   root.addEventListener("click", (ev) => {
-    const btn = ev.target.closest("button[data-act], button[data-target], button[data-story]");
+    const btn = ev.target.closest("button[data-act], button[data-target], button[data-story], button[data-cancel]");
+    if (!btn && ev.target.closest(".zw-stage")) {
+      // a part that offers nothing (another player's board...): the last explanation is not its answer
+      const other = ev.target.closest(".mj-board:not(.mj-tomove)");
+      shell.setStatus(other && mayAct ? "That is another player's board: you play on your own, outlined." : "", "info");
+      return;
+    }
     if (!btn || !root.contains(btn) || btn.disabled) return;
     if (btn.dataset.story) storyControl(btn.dataset.story);
-    else if (btn.dataset.act) play(btn.dataset.act);
-    else if (btn.dataset.close) {
-      ui.menu = null;
-      redraw();
-    } else choose(btn.dataset.target, btn.dataset.probe);
+    else if (btn.dataset.cancel) cancelSel();
+    else pick.click(btn);
   });
   function onKey(ev) {
-    if (ev.key === "Escape" && ui.menu) {
-      ui.menu = null;
-      redraw();
+    if (ev.key === "Escape" && pick.menuTarget() === null && ui.sel !== null) {
+      cancelSel();
       return true;
     }
-    if (!["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"].includes(ev.key)) return false;
-    const list = [...root.querySelectorAll(".zw-stage .mj-choice.mj-on, .zw-stage .mj-bar button")];
-    if (!list.length) return false;
-    const at = list.indexOf(document.activeElement);
-    const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
-    const next = at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length;
-    list[next].focus();
-    return true;
+    return pick.key(ev, ".zw-stage .mj-choice.mj-on, .zw-stage .mj-bar button");
   }
 
   // ------------------------------------------------------------------ parts
@@ -167,7 +189,7 @@ function render({ model, el }) {
     }
     const k = (fill || "").length;
     return h("span", { class: "mj-cardface" },
-      h("span", { class: "mj-cardhead" }, h("b", {}, id), ` ${points} pts`, hand ? h("span", { class: "mj-hand", title: "Hand icon: completing this card gives a small tile of a chosen colour" }, "+tile") : null, rec(geo.cards_rec, `${id}'s spaces and points`)),
+      h("span", { class: "mj-cardhead" }, h("b", {}, id), ` ${points} pts`, hand ? h("span", { class: "mj-hand", title: "Hand icon: completing this card gives a small tile of a colour you choose" }, "hand icon") : null, rec(geo.cards_rec, `${id}'s spaces and points`)),
       h("span", { class: "mj-spaces" }, ...cells),
       opts.progress && k ? h("span", { class: "mj-sub" }, `${k}/${spaces.length + blank} filled`) : null);
   }
@@ -179,24 +201,24 @@ function render({ model, el }) {
   function gridPart(t) {
     if (geo.solo) {
       const rev = t.revealed || "";
-      const tiles = [...new Set(rev)].map((c) => part("button", `tile:${c}`, { label: `the revealed ${TN[c]} tile${rev.split(c).length > 2 ? "s" : ""}`, cls: "mj-cellbtn" }, ...[...rev].filter((x) => x === c).map((x) => chip(x, "mj-large"))));
+      const tiles = [...new Set(rev)].map((c) => part("button", `tile:${c}`, { probe: `take ${c} + arrange`, label: `the revealed ${TN[c]} tile${rev.split(c).length > 2 ? "s" : ""}`, cls: "mj-cellbtn" }, ...[...rev].filter((x) => x === c).map((x) => chip(x, "mj-large"))));
       const all = part("button", "revealed", { probe: "take all", label: "all four revealed tiles", cls: "mj-line mj-solo-all" }, "Take all four");
       return h("div", { class: `mj-grid-box${marked.has("grid") ? " mj-mark" : ""}`, "data-part": "grid" },
         h("div", { class: "mj-title" }, "Revealed large tiles"), h("div", { class: "mj-solo" }, ...tiles, all), h("div", { class: "mj-sub" }, `Face down: ${t.face_down}`));
     }
     const cells = [];
-    const head = (txt, target, label) => part("button", target, { probe: null, label, cls: "mj-line" }, txt);
-    cells.push(h("span", {}), head("a ↓", "line:cola", "column a"), h("span", {}), h("span", {}), head("d ↓", "line:cold", "column d"));
+    const head = (txt, target, label, probe) => part("button", target, { probe, label, cls: "mj-line" }, txt);
+    cells.push(h("span", {}), head("a ↓", "line:cola", "column a", "take a1-a4"), h("span", { class: "mj-rowname" }, "b"), h("span", { class: "mj-rowname" }, "c"), head("d ↓", "line:cold", "column d", "take d1-d4"));
     for (let r = 0; r < 4; r += 1) {
-      cells.push(r === 0 ? head("1 →", "line:row1", "row 1") : r === 3 ? head("4 →", "line:row4", "row 4") : h("span", { class: "mj-rowname" }, String(r + 1)));
+      cells.push(r === 0 ? head("1 →", "line:row1", "row 1", "take a1-d1") : r === 3 ? head("4 →", "line:row4", "row 4", "take a4-d4") : h("span", { class: "mj-rowname" }, String(r + 1)));
       for (let c = 0; c < 4; c += 1) {
         const i = r * 4 + c;
         const name = `${"abcd"[c]}${r + 1}`;
         const col = t.grid[i];
         const border = r === 0 || r === 3 || c === 0 || c === 3;
         const inner = col === "." ? h("span", { class: "mj-taken" }, "") : chip(col, "mj-large");
-        const label = col === "." ? `${name}: taken this round` : `${name}: ${TN[col]} tile${border ? "" : " (inner: not takeable)"}`;
-        cells.push(part("button", `cell:${name}`, { probe: `take ${name} + ${t.display[0] || "arrange"}`, label, cls: "mj-cell" }, inner));
+        const label = col === "." ? `${name}, taken this round` : `${name}, a ${TN[col]} tile${border ? "" : " in the middle (never takeable)"}`;
+        cells.push(part("button", `cell:${name}`, { probe: `take ${name} + arrange`, label, cls: "mj-cell" }, inner));
       }
     }
     return h("div", { class: `mj-grid-box${marked.has("grid") ? " mj-mark" : ""}`, "data-part": "grid" },
@@ -205,7 +227,7 @@ function render({ model, el }) {
   }
 
   function displayPart(t) {
-    const cards = t.display.map((id) => part("button", `card:${id}`, { probe: null, label: cardWords(id), cls: "mj-card" }, cardFace(id, "")));
+    const cards = t.display.map((id) => part("button", `card:${id}`, { probe: `take ${geo.solo ? "R" : "a1"} + ${id}`, label: cardWords(id), cls: "mj-card" }, cardFace(id, "")));
     const arrange = groups.has("arrange") && mayAct ? part("button", "arrange", { label: "take one tile and rearrange your card slots", cls: "zw-btn mj-arrange" }, "Tile + rearrange") : null;
     return h("div", { class: `mj-display${marked.has("display") ? " mj-mark" : ""}`, "data-part": "display" },
       h("div", { class: "mj-title" }, `Design cards (deck: ${t.deck})`), h("div", { class: "mj-cards" }, ...cards), arrange);
@@ -232,11 +254,20 @@ function render({ model, el }) {
     const label = `${names[s]}'s workshop ${id}: ${tiles.length}/${g.cap} tiles (${[...tiles].map((c) => TN[c]).join(", ") || "empty"}); runs when it holds exactly ${pattern === "4" ? "4 tiles of one colour" : `${g.pattern.length} colours, ${g.pattern[0]} each`}`;
     const probe = live ? (t.step === "place" || t.step === "select" ? `place ${id}` : `run ${id}`) : null;
     const shovels = w === 3 ? "1 tile to City Hall" : `${g.must} must${g.may ? ` + ${g.may} may` : ""}`;
-    return part(live ? "button" : "div", target, { probe, pid: live ? null : `${id}:${names[s]}`, label, cls: `mj-ws${running ? " mj-running" : ""}${marked.has(`${id}:${names[s]}`) || (live && marked.has(id)) ? " mj-mark" : ""}` },
+    return part(live ? "button" : "div", target, { probe, part: live ? null : `${id}:${names[s]}`, label, cls: `mj-ws${running ? " mj-running" : ""}${marked.has(`${id}:${names[s]}`) || (live && marked.has(id)) ? " mj-mark" : ""}` },
       h("span", { class: "mj-wshead" }, h("b", {}, id), ` ${tiles.length}/${g.cap}`),
       h("span", { class: "mj-pattern", title: `pattern ${pattern}` }, `pattern ${pattern}`),
       h("span", { class: "mj-wstiles" }, ...chips(tiles)),
-      h("span", { class: "mj-sub" }, shovels, g.fragment ? h("span", { title: "fragmentation icon: one tile is discarded before the rest flows on" }, " · ✂") : null, rec(g.rec.length > 0, `${id}: ${g.rec.join(", ")}`)));
+      h("span", { class: "mj-sub" }, shovels, wsRec(id, g, ["must", "may", "capacity", "pattern", "all"], "its shovels"),
+        g.fragment ? h("span", { title: "fragmentation icon: one tile is discarded before the rest flows on" }, " · ✂")
+          : g.rec.includes("fragment") ? h("span", { title: "no fragmentation icon: the whole rest flows on" }, " · no ✂") : null,
+        wsRec(id, g, ["fragment"], g.fragment ? "its fragmentation icon" : "that it has no fragmentation icon")));
+  }
+
+  /** The ≈ mark of a workshop's reconstructed fields among `keys` (the player board, not a card). */
+  function wsRec(id, g, keys, what) {
+    if (!g.rec.some((k) => keys.includes(k))) return null;
+    return h("span", { class: "mj-rec", title: `${id}: ${what} is reconstructed: the rulebook does not give it, so this is a consistent proposal (shared/reference/majolica/components.md, REC).`, "aria-label": "reconstructed value" }, "≈");
   }
 
   function playerBoard(t, s, b, runningW) {
@@ -246,7 +277,7 @@ function render({ model, el }) {
     const slots = [0, 1, 2].map((k) => {
       const id = b.slots[k];
       const label = id ? `${names[s]}'s slot ${k + 1}: ${cardWords(id)}, holds ${[...b.fills[k]].map((c) => TN[c]).join(", ") || "nothing"}` : `${names[s]}'s slot ${k + 1}: empty`;
-      return part(live ? "button" : "div", live ? `slot:${k + 1}` : null, { probe: live ? `slot ${k + 1}` : null, pid: `slot:${k + 1}:${names[s]}`, label, cls: `mj-slot${runningW === k ? " mj-running" : ""}${marked.has(`slot:${k + 1}:${names[s]}`) || (live && marked.has(`slot:${k + 1}`)) ? " mj-mark" : ""}` },
+      return part(live ? "button" : "div", live ? `slot:${k + 1}` : null, { probe: live ? `slot ${k + 1}` : null, part: `slot:${k + 1}:${names[s]}`, label, cls: `mj-slot${runningW === k ? " mj-running" : ""}${marked.has(`slot:${k + 1}:${names[s]}`) || (live && marked.has(`slot:${k + 1}`)) ? " mj-mark" : ""}` },
         id ? cardFace(id, b.fills[k], { progress: true }) : h("span", { class: "mj-empty" }, "empty slot"));
     });
     const done = b.done.map((id) => h("span", { class: "mj-done", title: cardWords(id) }, id, ` ${geo.cards[id][0]}`));
@@ -271,26 +302,26 @@ function render({ model, el }) {
   function drawBar(v, t) {
     const items = [];
     if (mayAct && groups.has("discards")) items.push(part("button", "discards", { label: "discard a tile from a workshop (allowed any time in your turn: Tip 1)", cls: "zw-btn mj-barbtn" }, "Discard a tile…"));
-    if (mayAct) for (const act of groups.get("bar") || []) items.push(h("button", { type: "button", class: "zw-btn mj-barbtn mj-choice mj-on", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2])));
-    let menu = null;
-    if (ui.menu && groups.has(ui.menu) && mayAct) {
-      const acts = groups.get(ui.menu);
-      menu = h("div", { class: "mj-menu", role: "group", "aria-label": "Choose one" },
-        h("span", { class: "mj-sub" }, "Choose: "),
-        ...acts.map((act) => h("button", { type: "button", class: "zw-btn mj-choice mj-on", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2]))),
-        h("button", { type: "button", class: "zw-btn zw-quiet", "data-target": "", "data-close": "1", "aria-label": "Close the menu" }, "✕"));
-    } else ui.menu = null;
+    if (mayAct) for (const act of groups.get("bar") || []) items.push(h("button", { type: "button", class: "zw-btn mj-barbtn mj-choice mj-on", "data-act": act[0], "aria-label": act[2], title: cap1(act[2]) }, cap1(act[2])));
+    const menu = pick.menu();
+    if (mayAct && ui.sel !== null) items.push(h("button", { type: "button", class: "zw-btn zw-quiet mj-barbtn", "data-cancel": "1", title: "Cancel the selection (Escape)" }, "Cancel selection"));
     const pend = t.pending || {};
     const bits = [];
+    const sep = () => (bits.length ? " · " : " ");
     if (pend.tiles) bits.push(" To place: ", ...chips(pend.tiles));
-    if (pend.card) bits.push(` · card to slot: ${pend.card}`);
-    if (pend.overflow !== undefined) bits.push(` · W${pend.overflow + 1} overflows: discard a tile`);
+    if (pend.card) bits.push(`${sep()}Card to slot: ${pend.card}`);
+    if (pend.run && t.step !== "choose") bits.push(`${sep()}W${pend.run[0] + 1} is running`);
+    if (pend.overflow !== undefined) bits.push(`${sep()}W${pend.overflow + 1} overflows: discard a tile`);
     let lead = "";
     const watch = model.get("watch") || {};
     if (v.is_over) lead = "The game is over.";
-    else if (ui.story) lead = "Watch the cascade (Pause, Next or Skip above).";
+    else if (ui.story) lead = mayAct || (watch.may_act && (model.get("legal") || []).length) ? "The workshops run, step by step (Pause, Next step or Skip above); then it is your choice." : "The workshops run, step by step (Pause, Next step or Skip above).";
     else if (mayAct && model.get("blocked")) lead = model.get("blocked").replace(/^./, (c) => c.toUpperCase()) + ".";  // a lesson: no more moves here
-    else if (mayAct) lead = `${t.stepText}: click an outlined part of the board${items.length ? ", or here:" : "."}`;
+    else if (mayAct && ui.sel !== null) lead = selLead(t);
+    else if (mayAct && t.step === "select") {
+      lead = geo.solo ? `${t.stepText}: click “Take all four”, or a tile and then a design card or “Tile + rearrange”${items.length ? "; or here:" : "."}`
+        : `${t.stepText}: click a row or column marker (a whole run), or a tile and then a design card or “Tile + rearrange”${items.length ? "; or here:" : "."}`;
+    } else if (mayAct) lead = `${t.stepText}: click an outlined part of the board${items.length ? ", or here:" : "."}`;
     else if (watch.mode === "spectator") lead = "Spectator view.";
     else if (v.to_move !== null && v.to_move !== undefined) lead = `Waiting for ${names[v.to_move]}.`;
     bar.replaceChildren(h("span", { class: "mj-lead" }, lead), h("span", {}, ...bits), ...items, menu || "");
@@ -390,16 +421,11 @@ function render({ model, el }) {
     scheduled = false;
     const v = model.get("view") || {};
     const version = model.get("version");
-    const active = document.activeElement;
-    const focusKey = active && root.contains(active) ? active.dataset.target || active.dataset.act || null : null;
+    const focusKey = pick.focused();
     if (version !== lastVersion) {
       lastVersion = version;
-      ui.menu = null;
-      shell.setStatus("", "info");
-      if (ui.sent !== null) {
-        root.dataset.clickMs = String(Math.round(performance.now() - ui.sent));
-        ui.sent = null;
-      }
+      ui.sel = null;
+      pick.newVersion(root);
       // a new view one move after the last: play its cascade
       clearTimeout(ui.timer);
       ui.story = null;
@@ -412,6 +438,8 @@ function render({ model, el }) {
     }
     readLegal();
     marked = new Set((model.get("highlight") || []).map(String));
+    pick.setMarked(marked);
+    root.dataset.selected = ui.sel || "";
     legend.classList.toggle("mj-has-marks", marked.size > 0);
     const tbl = v.table;
     if (tbl) {
@@ -426,7 +454,8 @@ function render({ model, el }) {
       const st = ui.story ? ui.story.steps[ui.story.k] : null;
       boards.replaceChildren(...order.map((s) => {
         const b = st && s === ui.story.seat ? st.board : t.boards[s];
-        return playerBoard(t, s, b, st && s === ui.story.seat ? st.w : -1);
+        const running = st && s === ui.story.seat ? st.w : !st && s === v.to_move && (t.pending || {}).run && t.step !== "choose" ? t.pending.run[0] : -1;
+        return playerBoard(t, s, b, running);
       }));
       drawScores(v);
       drawSummary(v);
@@ -436,14 +465,16 @@ function render({ model, el }) {
     const hint = model.get("hint") || {};
     if (Array.isArray(hint.code)) {
       for (const tgt of String(hint.code[1]).split(",")) {
-        for (const spot of root.querySelectorAll(`.zw-stage [data-target="${CSS.escape(tgt)}"]`)) spot.classList.add("mj-hinted");
+        for (const spot of root.querySelectorAll(`.zw-stage [data-target="${CSS.escape(tgt)}"], .zw-stage [data-part="${CSS.escape(tgt)}"]`)) spot.classList.add("mj-hinted");
       }
     }
-    root.dataset.choices = String((model.get("legal") || []).length);
-    if (focusKey) {
-      const again = root.querySelector(`[data-target="${CSS.escape(focusKey)}"], [data-act="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
+    // the picked part of a two-click selection, for screen readers too
+    for (const b of root.querySelectorAll(".zw-stage button.mj-picked")) {
+      b.setAttribute("aria-pressed", "true");
+      b.setAttribute("aria-label", `${b.getAttribute("aria-label")} (picked: click again to cancel)`);
     }
+    root.dataset.choices = String((model.get("legal") || []).length);
+    pick.refocus(focusKey);
   }
   const schedule = () => {
     if (scheduled) return;

@@ -7,12 +7,15 @@ expansions are on) and the score in every category.
 
 Every legal action arrives in the browser as ``[notation, target, label]``: the parts named by
 ``target`` (``cell:b1``, ``line:row1``, ``card:D05``, ``W2``, ``slot:3``, ``bar``...) become
-buttons; one action plays on a click, several open a short menu. Taking is clicking a tile,
-a row or column marker, or a display card; placing is clicking a workshop; every choice the
+buttons; one action plays on a click, several open a short menu. Taking is clicking a row or
+column marker (option A), or two clicks: a tile and then a display card (option B) or "Tile +
+rearrange" (option C), the first click shown picked until completed or cancelled; placing is
+clicking a workshop; every choice the
 rules leave to the player (which workshop runs first, which tile moves up, the fragmentation and
 overflow discards, the hand icon's tile, where the rearranged cards go) is offered the same way.
 Legality is decided in Python only: a part that offers nothing is sent as an ``explain`` request
-and the broken rule is shown. When an action sets off a cascade (workshops running, tiles moving
+and the broken rule is shown, in plain words about the clicked part (:meth:`MajolicaBoard.explain`
+never quotes a notation the learner did not type). When an action sets off a cascade (workshops running, tiles moving
 up to design cards and flowing on), ``view["story"]`` tells it step by step
 (:func:`~zongshi_widgets.games.majolica.render.cascade_story`), and the browser plays it at a
 learner's pace. Majolica has no seat secrets: every seat sees the same.
@@ -32,10 +35,10 @@ from ..games.majolica.render import (
     public_scores,
     reconstructed_parts,
 )
-from ..games.majolica.rules import COL, FILES, LINES, MISSIONS, SOLO_RATINGS, STEP_TEXT, card_text, cell_name
+from ..games.majolica.rules import COL, FILES, LINES, MISSIONS, SOLO_RATINGS, STEP_TEXT, cell_name
 from .base import GameBoard, NamedGameBoard, read_asset
 
-__all__ = ["EXPANSIONS", "MajolicaBoard"]
+__all__ = ["EXPANSIONS", "MajolicaBoard", "action_words", "plain_refusal"]
 
 #: The expansions by name, and the engine option each one switches on.
 EXPANSIONS = {"cascading_bloom": "cascading_bloom", "kaleidoscopic": "kaleidoscopic", "missions": "missions"}
@@ -47,6 +50,119 @@ def _line_name(cells: list[int]) -> str:
         if set(cells) <= set(ln):
             return ("line:row1", "line:row4", "line:cola", "line:cold")[k]
     return ""
+
+
+def _card_words(game, i: int) -> str:
+    """A design card in words: ``"D05 (3 points; spaces red red blue; hand icon)"``."""
+    c = game.cards[i]
+    spaces = " ".join(_TILE[COL[k]] for k, n in enumerate(c.spaces) for _ in range(n))
+    extra = f", {c.blank} blank" if c.blank else ""
+    return f"{c.id} ({c.points} points; spaces {spaces}{extra}{'; hand icon' if c.hand else ''})"
+
+
+#: What each kind of click is for, and when (rulebook, Gameplay: 1. Select, 2. Place, Run
+#: Workshop(s)), for a click made at the wrong step.
+_WHEN = {
+    "take": "Tiles are selected from the grid (or design cards taken) only in step 1 of a turn, Select Majolica tiles",
+    "place": "Tiles go into a workshop only right after they are selected, in step 2, Place Majolica tiles",
+    "slot": "A card slot takes a card only in step 2, after a design card was taken with option B",
+    "arrange": "Cards are rearranged in their slots only in step 2, after option C",
+    "run": "A workshop is chosen to run only when several may run, after placing (Run Workshop(s))",
+    "move": "Tiles move up to a design card only while its workshop runs (Run Workshop(s))",
+    "stop": "Tiles move up to a design card only while its workshop runs (Run Workshop(s))",
+    "fragment": "A tile is fragmented only when a workshop with the fragmentation icon runs (Run Workshop(s))",
+    "discard": "A tile is discarded when a workshop overflows, or (Tip 1) from a workshop in your own turn",
+    "bonus": "The hand icon's tile is chosen only right after completing a card with the icon",
+    "no": "The hand icon's tile is chosen only right after completing a card with the icon",
+    "mission": "Mission cards are taken at setup",
+    "start": "The starting design card is slotted at setup",
+    "end": "A turn ends only after its tiles are placed and the workshops have run",
+}
+
+
+def plain_refusal(state, action: Any, rule: str, text: str) -> str:
+    """A refusal of a click in plain words: what the clicked kind of part is for and when, and
+    what the turn is at now, for the rules that would otherwise quote the click's probe
+    notation (``majolica.turn.*``, ``majolica.action.not-legal``, ``majolica.notation``); other
+    rules' words (already plain, about the part: the outer edge, a face-down tile, a workshop
+    that cannot run...) are kept, without any list of legal notations.
+
+    Args:
+        state (MajolicaState): the position clicked on.
+        action: the click's probe (a notation string).
+        rule (str): the IllegalAction's rule id. text (str): its message.
+
+    Returns:
+        str: the text for the status line, ending with the rulebook section.
+    """
+    verb = str(action).split()[0].lower() if str(action).split() else ""
+    now = STEP_TEXT.get(state.step, "") if state.to_move is not None else "the game is over"
+    if rule.startswith("majolica.turn.") or rule in ("majolica.action.not-legal", "majolica.notation"):
+        if rule == "majolica.action.not-legal" and verb == "slot":
+            return f"There is no design card to slot now: only a card taken with option B goes into a slot; now: {now} (rulebook, 2. Place Majolica Tiles)."
+        if rule == "majolica.action.not-legal" and verb == "place":
+            return f"There are no tiles to place now; now: {now} (rulebook, 2. Place Majolica Tiles)."
+        when = _WHEN.get(verb, "That part offers nothing at this point of the turn")
+        return f"{when}; now: {now} (rulebook, Gameplay)."
+    if rule == "majolica.select.single":
+        return (
+            "One tile alone comes with a design card (option B) or a rearrangement (option C): "
+            "pick the tile, then a card or “Tile + rearrange” (rulebook, 1. Select B, C)."
+        )
+    return text.split(" Legal now:")[0]
+
+
+def action_words(state, a: str) -> str:
+    """A Majolica action in plain words, as the decision bar, the move log and the lessons say
+    it: ``"take the run a1–d1"``, ``"take the tile a2 and design card D05 (3 points; spaces red red
+    blue)"``, ``"place the tiles in W2"``, ``"move a red tile up to the design card"``.
+
+    Args:
+        state (MajolicaState): the position the action is played in. a (str): its notation.
+
+    Returns:
+        str: the words (the notation itself for an action this function does not know).
+    """
+    g = state.game
+    w = a.split()
+    verb = w[0]
+    if verb == "take":
+        if g.solo:
+            what = "all four revealed tiles" if w[1] == "all" else f"the {_TILE[w[1]]} tile"
+        else:
+            ends = w[1].split("-")
+            what = f"the run {w[1].replace('-', '–')}" if len(ends) == 2 else f"the tile {w[1]}"
+        if len(w) == 4:
+            what += " and rearrange the cards in the slots" if w[3] == "arrange" else f" and design card {_card_words(g, g.card_ids[w[3]])}"
+        return f"take {what}"
+    if verb == "place":
+        return f"place the tiles in {w[1]}"
+    if verb == "slot":
+        taken = state.to_move is not None and state.players[state.to_move].slots[int(w[1]) - 1] >= 0
+        return f"slot the card into slot {w[1]}" + (" (the card there goes under the deck)" if taken else "")
+    if verb == "start":
+        return f"slot the starting card into slot {w[2]}"
+    if verb == "arrange":
+        return "cards in the slots: " + ", ".join(x if x != "-" else "empty" for x in w[1:])
+    if verb == "run":
+        return f"run {w[1]} first"
+    if verb == "move":
+        return f"move a {_TILE[w[1]]} tile up to the design card"
+    if verb == "stop":
+        return "move no more tiles (white shovels are optional)"
+    if verb == "fragment":
+        return f"discard a {_TILE[w[1]]} tile (fragmentation)" + (" onto the mission card" if len(w) == 3 else "")
+    if verb == "discard":
+        return f"discard a {_TILE[w[-1]]} tile" + (f" from {w[1]}" if len(w) == 3 else " (the workshop overflows)")
+    if verb == "bonus":
+        return f"take a {_TILE[w[1]]} tile into {w[2]} (hand icon)"
+    if verb == "no":
+        return "take no hand-icon tile"
+    if verb == "mission":
+        return f"take mission {w[1]}: {MISSIONS[int(w[1][1:]) - 1]}" if state.step == "mission" else f"put a {_TILE[w[1]]} tile on the mission card"
+    if verb == "end":
+        return "end the turn"
+    return a
 
 
 class MajolicaBoard(NamedGameBoard):
@@ -174,7 +290,35 @@ class MajolicaBoard(NamedGameBoard):
         """
         self.highlight = self.part_ids(parts)
 
+    def lesson_plays_on(self, start, state) -> bool:
+        """On a lesson board (:class:`~zongshi_widgets.tutor.board.LessonBoard`), once the
+        lesson is solved: may the learner play on from ``state``? Yes while the turn that
+        started at ``start`` goes on (the workshops the solving move set running, their
+        choices, the end of the turn), so that a run or a cascade is seen through; the moves
+        after the first are not judged.
+
+        Returns:
+            bool: ``state`` is still the lesson's seat's turn that began in ``start``.
+        """
+        return not state.is_over and state.to_move == start.to_move and state.turnno == start.turnno
+
     # -- GameBoard hooks -------------------------------------------------------------------
+    def explain(self, action: Any, *, _from_browser: bool = False) -> tuple[bool, str, str]:
+        """Would this action be accepted now, and if not, why (see :meth:`GameBoard.explain`)?
+
+        From the browser the action is a click's probe (``"take b2 + arrange"`` for the tile
+        b2, ``"run W3"`` for a workshop...), which the learner never typed: a refusal is then
+        said in plain words about the kind of part clicked and the rule that forbids it
+        (:func:`plain_refusal`), never quoting the probe or a list of notations.
+
+        Returns:
+            tuple[bool, str, str]: ``(legal, text, rule)``.
+        """
+        legal, text, rule = super().explain(action, _from_browser=_from_browser)
+        if legal or not _from_browser:
+            return legal, text, rule
+        return legal, plain_refusal(self.state, action, rule, text), rule
+
     def picture(self) -> str:
         """The static picture: the grid, display, City Hall, every player board, the lesson's
         marks, and the score so far unless ``reveal_scores`` is ``False``."""
@@ -202,6 +346,9 @@ class MajolicaBoard(NamedGameBoard):
             "use_missions": g.use_missions,
             "kaleidoscopic": g.kal,
             "solo_ratings": [[lo, label] for lo, label in SOLO_RATINGS if lo > -999],
+            # the search's win rates cannot tell Majolica's moves apart in a hint's time (a few
+            # playouts each, all near 50 %): the board offers no "Win rates" button
+            "win_rates": False,
         }
 
     def make_view(self, state, seat: int | None) -> dict:
@@ -297,46 +444,7 @@ class MajolicaBoard(NamedGameBoard):
         return "bar"
 
     def _label(self, state, a: str) -> str:
-        g = state.game
-        w = a.split()
-        verb = w[0]
-        if verb == "take":
-            if g.solo:
-                what = "all four revealed tiles" if w[1] == "all" else f"the {_TILE[w[1]]} tile"
-            else:
-                ends = w[1].split("-")
-                what = f"the run {w[1].replace('-', '–')}" if len(ends) == 2 else f"the tile {w[1]}"
-            if len(w) == 4:
-                what += " and rearrange your cards" if w[3] == "arrange" else f" and design card {card_text(g, g.card_ids[w[3]])}"
-            return f"take {what}"
-        if verb == "place":
-            return f"place the tiles in {w[1]}"
-        if verb == "slot":
-            taken = state.to_move is not None and state.players[state.to_move].slots[int(w[1]) - 1] >= 0
-            return f"slot the card into slot {w[1]}" + (" (the card there goes under the deck)" if taken else "")
-        if verb == "start":
-            return f"slot your starting card into slot {w[2]}"
-        if verb == "arrange":
-            return "cards in the slots: " + ", ".join(x if x != "-" else "empty" for x in w[1:])
-        if verb == "run":
-            return f"run {w[1]} first"
-        if verb == "move":
-            return f"move a {_TILE[w[1]]} tile up to the design card"
-        if verb == "stop":
-            return "move no more tiles (white shovels are optional)"
-        if verb == "fragment":
-            return f"discard a {_TILE[w[1]]} tile (fragmentation)" + (" onto your mission card" if len(w) == 3 else "")
-        if verb == "discard":
-            return f"discard a {_TILE[w[-1]]} tile" + (f" from {w[1]}" if len(w) == 3 else " (the workshop overflows)")
-        if verb == "bonus":
-            return f"take a {_TILE[w[1]]} tile into {w[2]} (hand icon)"
-        if verb == "no":
-            return "take no hand-icon tile"
-        if verb == "mission":
-            return f"take mission {w[1]}: {MISSIONS[int(w[1][1:]) - 1]}" if state.step == "mission" else f"put a {_TILE[w[1]]} tile on your mission card"
-        if verb == "end":
-            return "end your turn"
-        return a
+        return action_words(state, a)
 
     def describe(self, before, action, after) -> str:
         """``"red: take the run a1–d1"`` and, when the action set off a cascade, how many steps
@@ -351,7 +459,14 @@ class MajolicaBoard(NamedGameBoard):
         except ValueError:  # the traced resolution disagrees with the engine: tell no story
             story = []
         if story:
-            text += f". The workshops ran: {len(story)} step{'' if len(story) == 1 else 's'}, shown one by one on the board"
+            text += f". Then {len(story)} step{'' if len(story) == 1 else 's'} of running workshops, shown one by one on the board"
+            if after.to_move == before.to_move and after.step in ("move", "fragment", "overflow", "choose"):
+                text += f" ({STEP_TEXT[after.step].split(': ', 1)[-1]}: your choice)"
+        if not after.is_over and after.round != before.round:
+            text += (
+                f". Round {before.round} ends (fewer than 4 tiles on the outer edge face up): a new grid, the display refilled, "
+                f"{g.seat_names[after.start]} starts round {after.round}"
+            )
         if after.is_over:
             if g.solo:
                 text += ". Game over. " + after.score_sheet().notes
@@ -360,8 +475,9 @@ class MajolicaBoard(NamedGameBoard):
         return text
 
     def short_text(self, before, action) -> str:
-        """The notation itself (``"take a1-d1"``, ``"place W2"``, ``"move R"``): short and exact."""
-        return str(action)
+        """The move log's entry: the action in words (``"take the run a1–d1"``, ``"place the
+        tiles in W2"``, ``"cards in the slots: empty, D10, empty"``), as the decision bar offers it."""
+        return self._label(before, str(action))
 
     def _wire_moves(self, moves: list) -> list:
         return [[e["ply"], e["seat"], e["text"], None, e["alt"]] for e in moves]

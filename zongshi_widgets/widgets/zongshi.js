@@ -27,7 +27,6 @@ function render({ model, el }) {
   const swatch = (seat, cls = "zw-swatch") =>
     h("span", { class: `${cls} zs-seat`, style: `--zs-seat:${seatColours[seat]}`, title: labels[seat], "aria-hidden": "true" }, String(seat + 1));
 
-  const ui = { menu: null, sent: null, explainKey: 0, focusKey: null };
   const shell = zw.shell(model, el, {
     name: "zongshi",
     label: `Zong Shi board, ${n} players`,
@@ -66,45 +65,18 @@ function render({ model, el }) {
   const cardName = (pid) => (cards[pid] || { name: pid }).name;
 
   // ------------------------------------------------------------------ choices
+  // the click-to-choose helper shared with the other boards (base.js, zw.choices)
+  const pick = zw.choices({ model, shell, prefix: "zs", bar, redraw: () => redraw() });
   let groups = new Map(); // target -> [[notation, target, label], ...]
   let mayAct = false;
   function readLegal() {
-    groups = new Map();
-    for (const act of model.get("legal") || []) {
-      for (const t of String(act[1]).split(",")) {
-        if (!groups.has(t)) groups.set(t, []);
-        groups.get(t).push(act);
-      }
-    }
-    mayAct = !!(model.get("watch") || {}).may_act && !shell.isDead();
+    pick.read();
+    groups = pick.groups();
+    mayAct = pick.mayAct();
   }
   const marks = () => new Set((model.get("highlight") || []).map(String));
   let marked = new Set();
-
-  /**
-   * A part of the board: a button when it offers actions (outlined) or can be asked why not
-   * (`probe`: the notation to explain), else a plain element. `part` names it for marks.
-   */
-  function part(tag, target, { probe = null, part: partId = null, label = "", cls = "", mark = true } = {}, ...kids) {
-    const acts = target ? groups.get(target) || [] : [];
-    const pid = mark ? partId || target : null;
-    const live = mayAct && (acts.length > 0 || probe);
-    const classes = `${cls}${acts.length && mayAct ? " zs-on" : ""}${pid && marked.has(pid) ? " zs-mark" : ""}`;
-    if (!live) {
-      return h(tag === "button" ? "div" : tag, { class: classes, "data-part": pid, title: label || null, "aria-label": label || null, role: label && tag !== "span" ? "group" : null }, ...kids);
-    }
-    const what = acts.length === 1 ? acts[0][2] : acts.length ? `${acts.length} choices` : "not allowed now: click to hear why";
-    return h("button", {
-      type: "button",
-      tabindex: acts.length ? null : "-1", // Tab goes through the offered choices; the mouse can still ask why not
-      class: `${classes} zs-choice${acts.length ? "" : " zs-off"}`,
-      "data-target": target,
-      "data-part": pid,
-      "data-probe": probe,
-      "aria-label": `${label}: ${what}`,
-      title: `${label}: ${what}`,
-    }, ...kids);
-  }
+  const part = pick.part;
 
   /** A place of the town board: a box (outlined when it offers actions) whose title is the
    * button of the place itself; inner parts (boxes, tiles) are buttons of their own. */
@@ -117,39 +89,6 @@ function render({ model, el }) {
     }, head, ...kids);
   }
 
-  function send(msg) {
-    try {
-      model.send(msg);
-    } catch (err) {
-      /* the shell notices a dead kernel */
-    }
-  }
-  function play(notation) {
-    ui.menu = null;
-    ui.sent = performance.now();
-    shell.dismiss();
-    send({ type: "play", action: notation, version: model.get("version") });
-  }
-  function explain(notation) {
-    ui.explainKey += 1;
-    send({ type: "explain", action: notation, version: model.get("version"), key: `zs${ui.explainKey}` });
-  }
-  shell.on("msg:custom", (msg) => {
-    if (!msg || msg.type !== "explain" || msg.key !== `zs${ui.explainKey}`) return;
-    root.dataset.explained = msg.rule || "legal";
-    shell.setStatus(msg.legal ? `Allowed: ${msg.text}` : `Not allowed: ${msg.text}`, msg.legal ? "info" : "bad");
-  });
-
-  function choose(target, probe) {
-    const acts = groups.get(target) || [];
-    if (acts.length === 1) play(acts[0][0]);
-    else if (acts.length > 1) {
-      ui.menu = target;
-      redraw();
-      const first = bar.querySelector(".zs-menu button");
-      if (first) first.focus();
-    } else if (probe) explain(probe);
-  }
   root.addEventListener("click", (ev) => {
     const spot = ev.target.closest(".zs-place");
     if (spot && !ev.target.closest("button") && root.contains(spot)) {
@@ -159,26 +98,11 @@ function render({ model, el }) {
     }
     const btn = ev.target.closest("button[data-act], button[data-target]");
     if (!btn || !root.contains(btn) || btn.disabled) return;
-    if (btn.dataset.act) play(btn.dataset.act);
-    else if (btn.dataset.close) {
-      ui.menu = null;
-      redraw();
-    } else choose(btn.dataset.target, btn.dataset.probe);
+    pick.click(btn);
   });
 
   function onKey(ev) {
-    if (ev.key === "Escape" && ui.menu) {
-      ui.menu = null;
-      redraw();
-      return true;
-    }
-    if (!["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"].includes(ev.key)) return false;
-    const list = [...root.querySelectorAll(".zw-stage .zs-choice.zs-on, .zw-stage .zs-bar button, .zw-side-top .zs-choice.zs-on")];
-    if (!list.length) return false;
-    const at = list.indexOf(document.activeElement);
-    const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
-    list[(at < 0 ? (step > 0 ? -1 : 0) : at) + step < 0 ? list.length - 1 : ((at < 0 ? (step > 0 ? -1 : 0) : at) + step) % list.length].focus();
-    return true;
+    return pick.key(ev, ".zw-stage .zs-choice.zs-on, .zw-stage .zs-bar button, .zw-side-top .zs-choice.zs-on");
   }
 
   // ------------------------------------------------------------------ the parts
@@ -329,14 +253,7 @@ function render({ model, el }) {
     if (onBoard.length && onBoard.length <= 4) {
       for (const act of onBoard) items.push(h("button", { type: "button", class: "zw-btn zs-barbtn zs-choice zs-on zs-shortcut", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2])));
     }
-    let menu = null;
-    if (ui.menu && groups.has(ui.menu) && mayAct) {
-      const acts = groups.get(ui.menu);
-      menu = h("div", { class: "zs-menu", role: "group", "aria-label": "Choose one" },
-        h("span", { class: "zs-sub" }, "Choose: "),
-        ...acts.map((act) => h("button", { type: "button", class: "zw-btn zs-choice zs-on", "data-act": act[0], "aria-label": act[2], title: act[0] }, cap1(act[2]))),
-        h("button", { type: "button", class: "zw-btn zw-quiet", "data-target": "", "data-close": "1", "aria-label": "Close the menu" }, "✕"));
-    } else ui.menu = null;
+    const menu = pick.menu();
     let lead = "";
     const watch = model.get("watch") || {};
     if (v.is_over) lead = "The game is over.";
@@ -460,19 +377,14 @@ function render({ model, el }) {
     scheduled = false;
     const v = model.get("view") || {};
     const version = model.get("version");
-    const active = document.activeElement;
-    const focusKey = active && root.contains(active) ? active.dataset.target || active.dataset.act || null : null;
+    const focusKey = pick.focused();
     if (version !== lastVersion) {
       lastVersion = version;
-      ui.menu = null;
-      shell.setStatus("", "info"); // an explanation was about the position before
-      if (ui.sent !== null) {
-        root.dataset.clickMs = String(Math.round(performance.now() - ui.sent));
-        ui.sent = null;
-      }
+      pick.newVersion(root);
     }
     readLegal();
     marked = marks();
+    pick.setMarked(marked);
     shell.turn.textContent = turnLine(v);
     legend.classList.toggle("zs-has-marks", marked.size > 0);
     if (v.players) {
@@ -502,10 +414,7 @@ function render({ model, el }) {
       list.firstElementChild.after(h("li", { class: "zs-gap" }, `… ${gap} earlier move${gap > 1 ? "s" : ""} (go to Start, then Redo)`));
     }
     root.dataset.choices = String((model.get("legal") || []).length);
-    if (focusKey) {
-      const again = root.querySelector(`[data-target="${CSS.escape(focusKey)}"], [data-act="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
-    }
+    pick.refocus(focusKey);
   }
   const schedule = () => {
     if (scheduled) return;
