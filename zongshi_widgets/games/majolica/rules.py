@@ -739,6 +739,32 @@ class MajolicaState(State):
         w.act(action)
         return w.freeze()
 
+    # -- playouts ------------------------------------------------------------------------------
+    def scratch(self) -> MajolicaState:
+        """A private, mutable copy for a playout (see :meth:`zongshi_widgets.core.State.scratch`):
+        :meth:`advance` changes it in place. Every part of a position is an immutable tuple (the
+        boards are :class:`Player` tuples), so a copy of the fields and of the chance generator
+        is deep enough: advancing replaces parts, never changes them, and this state stays as it
+        is. Its history stops growing.
+
+        Returns:
+            MajolicaState: the copy (``is_scratch`` true).
+        """
+        new = self._copy(chance=self.chance.copy())
+        new._origin, new._sample, new._scratch = self._origin, self._sample, True
+        return new
+
+    def _advance(self, action: str) -> MajolicaState:
+        """Apply the listed ``action`` to this scratch copy in place (no new state, no history):
+        the same :class:`_Work` steps as :meth:`play`, on this very object."""
+        self.__class__ = _Work
+        self._unpack()
+        self.chance_copied = True  # the scratch copy owns its generator (copied by scratch())
+        self.act(action)
+        self.freeze()
+        self._legal = None
+        return self
+
     # -- views ---------------------------------------------------------------------------------
     def public_view(self) -> dict:
         """Everything on the table, in plain words (every seat sees the same; the generic board
@@ -1299,14 +1325,18 @@ class _Work(MajolicaState):
         State.__init__(self, s.game, s.history if history is None else history, s.chance)
         _transfer(self, s)
         self._legal = None
-        p = s.players[s.seat]
+        self._unpack()
+        self.chance_copied = False
+
+    def _unpack(self) -> None:
+        """Unpack the mover's board into the working slots (lists)."""
+        p = self.players[self.seat]
         self.ws = list(map(list, p.ws))
         self.slots = list(p.slots)
         self.fills = list(map(list, p.fills))
         self.done = list(p.done)
         _, _, _, _, self.tokens, self.purples, self.blooms, self.mission, self.mstore = p
-        self.me = s.seat
-        self.chance_copied = False
+        self.me = self.seat
 
     # -- the player's board -----------------------------------------------------------------------
     def player(self) -> Player:
