@@ -29,8 +29,10 @@ option, not a rule of the book; see :class:`Majolica`).
 
 Speed (``benchmarks/majolica_games.py``): legal actions come from notation tables built once
 (:func:`_legal`; the plain :func:`_legal_reference` is kept and the tests compare the two), an
-action is applied in the new state itself (:class:`_Work`), and ``play`` takes a short path for
-a notation exactly as listed (the framework's general path otherwise; tests compare both).
+action is applied in the new state itself (:class:`_Work`), ``play`` takes a short path for a
+notation exactly as listed (the framework's general path otherwise; tests compare both), and a
+played state links to the history before it (:class:`_HistoryLink`: constant time per action).
+Playouts (``scratch()``/``advance()``) change a private copy in place, with no history.
 
 Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
 columns a and d. Colours are ``R Y B G``; ``P`` is a purple (wild) tile of City Hall.
@@ -641,6 +643,18 @@ _SELECT_PARTS: tuple[dict, dict] = ({}, {})
 _DISCARDS: tuple[dict, ...] = ({}, {}, {}, {})
 
 
+class _HistoryLink:
+    """A history as the one before it (a tuple or another link) and one more action: a played
+    state keeps only this, so that playing stays constant time however long the game
+    (:attr:`MajolicaState.history` builds the tuple on first use)."""
+
+    __slots__ = ("before", "action")
+
+    def __init__(self, before, action):
+        self.before = before
+        self.action = action
+
+
 class MajolicaState(State):
     """A Majolica position (see :class:`zongshi_widgets.core.State` for the contract).
 
@@ -649,7 +663,7 @@ class MajolicaState(State):
 
     # _SCRATCH: the mover's board as lists while an action is applied (see _Work); never set on
     # a finished state
-    __slots__ = FIELDS + ("_legal",) + _SCRATCH
+    __slots__ = FIELDS + ("_legal", "_hist") + _SCRATCH
 
     def __init__(self, game, history, chance, *values):
         super().__init__(game, history, chance)
@@ -657,9 +671,29 @@ class MajolicaState(State):
             object.__setattr__(self, k, v)
         self._legal = None
 
+    @property
+    def history(self) -> tuple:
+        """The actions played since ``new_state``, in order (a tuple). A played state keeps only
+        its last action and a link to the history before it (:class:`_HistoryLink`); the tuple
+        is built on first use and kept."""
+        node = self._hist
+        if node.__class__ is tuple:
+            return node
+        tail = []
+        while node.__class__ is _HistoryLink:
+            tail.append(node.action)
+            node = node.before
+        tail.reverse()
+        self._hist = node + tuple(tail)
+        return self._hist
+
+    @history.setter
+    def history(self, value) -> None:
+        self._hist = value if value.__class__ is _HistoryLink else tuple(value)
+
     def _copy(self, **kw) -> MajolicaState:
         new = MajolicaState.__new__(MajolicaState)
-        State.__init__(new, self.game, kw.pop("history", self.history), kw.pop("chance", self.chance))
+        State.__init__(new, self.game, kw.pop("history", self._hist), kw.pop("chance", self.chance))
         _transfer(new, self)
         for k, v in kw.items():
             setattr(new, k, v)
@@ -728,14 +762,14 @@ class MajolicaState(State):
         legal = self._legal
         if legal is None or self.seat is None or action.__class__ is not str or action not in legal:
             return State.play(self, action)
-        w = _Work(self, self.history + (action,))
+        w = _Work(self, _HistoryLink(self._hist, action))
         w._origin = self._origin
         w._sample = self._sample
         w.act(action)
         return w.freeze()
 
     def _apply(self, action: str) -> MajolicaState:
-        w = _Work(self, self.history + (action,))
+        w = _Work(self, _HistoryLink(self._hist, action))
         w.act(action)
         return w.freeze()
 
@@ -1321,8 +1355,8 @@ class _Work(MajolicaState):
 
     __slots__ = ()
 
-    def __init__(self, s: MajolicaState, history: tuple | None = None):
-        State.__init__(self, s.game, s.history if history is None else history, s.chance)
+    def __init__(self, s: MajolicaState, history: tuple | _HistoryLink | None = None):
+        State.__init__(self, s.game, s._hist if history is None else history, s.chance)
         _transfer(self, s)
         self._legal = None
         self._unpack()
