@@ -762,6 +762,16 @@ class MajolicaState(State):
         legal = self._legal
         if legal is None or self.seat is None or action.__class__ is not str or action not in legal:
             return State.play(self, action)
+        kind = _quick_kind(self, action)
+        if kind:
+            new = MajolicaState.__new__(MajolicaState)
+            State.__init__(new, self.game, _HistoryLink(self._hist, action), self.chance)
+            _transfer(new, self)
+            new._legal = None
+            new._origin = self._origin
+            new._sample = self._sample
+            _quick(new, action, kind)
+            return new
         w = _Work(self, _HistoryLink(self._hist, action))
         w._origin = self._origin
         w._sample = self._sample
@@ -790,7 +800,12 @@ class MajolicaState(State):
 
     def _advance(self, action: str) -> MajolicaState:
         """Apply the listed ``action`` to this scratch copy in place (no new state, no history):
-        the same :class:`_Work` steps as :meth:`play`, on this very object."""
+        the same :class:`_Work` steps as :meth:`play`, on this very object (or :func:`_quick`)."""
+        kind = _quick_kind(self, action)
+        if kind:
+            _quick(self, action, kind)
+            self._legal = None
+            return self
         self.__class__ = _Work
         self._unpack()
         self.chance_copied = True  # the scratch copy owns its generator (copied by scratch())
@@ -1346,6 +1361,50 @@ def _diagnose(s: MajolicaState, action) -> None:
 
 #: ``Player`` from a 9-tuple of its fields (``Player._make`` without its Python-level call).
 _new_player = functools.partial(tuple.__new__, Player)
+
+#: free-discard notation ``discard W1 R`` -> (workshop, colour)
+_FREE_DISCARD = {T_DISCARD[w][c]: (w, c) for w in range(4) for c in range(5)}
+
+
+def _quick_kind(s: MajolicaState, a: str) -> int:
+    """Which short path of :func:`_quick` the listed action ``a`` may take here: 1 a take
+    (1. Select) when nothing can run or is pending a run, 2 a free discard (Tip 1), 0 none (the
+    full :class:`_Work` path). ``play`` and ``advance`` use it; ``_apply`` (the framework's
+    general path) never does, and the tests compare the two."""
+    c0 = a[0]
+    if c0 == "t":
+        if s.over >= 0 or s.run is not None or s.bonus:
+            return 0
+        ws, cap = s.players[s.seat].ws, s.game.cap
+        # a full workshop might run when the take settles: leave that to the full path
+        if sum(ws[0]) == cap[0] or sum(ws[1]) == cap[1] or sum(ws[2]) == cap[2] or sum(ws[3]) == cap[3]:
+            return 0
+        return 1
+    if c0 == "d" and a in _FREE_DISCARD:
+        return 2
+    return 0
+
+
+def _quick(s: MajolicaState, a: str, kind: int) -> None:
+    """Apply the listed action ``a`` to ``s`` (a new state or a scratch copy, changed in place)
+    without unpacking the mover's board, as :meth:`_Work.act` would (``kind`` from
+    :func:`_quick_kind`). A take changes no board, and with no full workshop, no run and no
+    overflow ``_settle`` only moves on to 2. Place; a free discard (Tip 1) takes one tile off one
+    workshop and triggers nothing."""
+    if kind == 1:
+        _Work._take(s, a.split())
+        return
+    w, c = _FREE_DISCARD[a]
+    seat = s.seat
+    p = s.players[seat]
+    ws = p.ws
+    row = list(ws[w])
+    row[c] -= 1
+    players = list(s.players)
+    players[seat] = _new_player((ws[:w] + (tuple(row),) + ws[w + 1 :],) + p[1:])
+    s.players = tuple(players)
+    if c == PURPLE:
+        s.purple_out += 1
 
 
 class _Work(MajolicaState):
