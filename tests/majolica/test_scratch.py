@@ -106,3 +106,25 @@ def test_scratch_of_a_finished_game_and_a_determinization():
         s, d = s.play(a), d.advance(a)
         assert d.digest() == s.digest()
     assert d.is_over and d.score_sheet().to_json() == s.score_sheet().to_json()
+
+
+@pytest.mark.parametrize("players,mix", [(1, MIXES[-1]), (2, MIXES[0]), (3, MIXES[5]), (4, MIXES[-1])])
+def test_short_paths_match_the_general_path(players, mix):
+    """Takes, free discards, ``end``, placements and slots skip the working board when nothing
+    can run (rules._quick): after every such action of random and greedy games, play() gives the
+    position the framework's general path gives (State.play: parse, check, apply with the full
+    rules), and a scratch copy advanced by it too (rulebook, Gameplay; Run Workshop(s); Tip 1)."""
+    from zongshi_widgets.core import State
+    from zongshi_widgets.games.majolica.rules import _quick_kind
+
+    kinds = set()
+    game = zw.game("majolica", players=players, stall_rounds=3, **mix)
+    for states in (_line(game, 11, limit=10_000), _line(game, 12, greedy=True, limit=250)):
+        for s, a in zip(states, states[-1].history):
+            kinds.add(_quick_kind(s, a))
+            fast, ref = s.play(a), State.play(s, a)
+            assert fast == ref and fast.digest() == ref.digest() and fast.history == ref.history
+            assert fast.legal_actions() == ref.legal_actions()
+            assert fast.chance.to_json() == ref.chance.to_json()
+            assert s.scratch().advance(a).digest() == ref.digest()
+    assert kinds >= ({0, 1, 2, 4, 5} if players == 1 else {0, 1, 2, 3, 4, 5})

@@ -1367,21 +1367,37 @@ _FREE_DISCARD = {T_DISCARD[w][c]: (w, c) for w in range(4) for c in range(5)}
 
 
 def _quick_kind(s: MajolicaState, a: str) -> int:
-    """Which short path of :func:`_quick` the listed action ``a`` may take here: 1 a take
-    (1. Select) when nothing can run or is pending a run, 2 a free discard (Tip 1), 0 none (the
-    full :class:`_Work` path). ``play`` and ``advance`` use it; ``_apply`` (the framework's
-    general path) never does, and the tests compare the two."""
+    """Which short path of :func:`_quick` the listed action ``a`` may take here, 0 for none (the
+    full :class:`_Work` path): 1 a take (1. Select), 2 a free discard (Tip 1), 3 ``end`` when
+    the round goes on, 4 ``place W..`` and 5 ``slot ..`` when the turn goes on at 2. Place or
+    its end. Takes, placements and slots qualify only with no full workshop (before and after:
+    nothing can run then), no run, overflow or hand-icon tile pending. ``play`` and ``advance``
+    use it; ``_apply`` (the framework's general path) never does, and the tests compare the two."""
     c0 = a[0]
+    if c0 == "d":
+        return 2 if a in _FREE_DISCARD else 0
+    if c0 == "e":
+        return 3 if not s.game.solo and (s.up & BORDER_MASK).bit_count() >= 4 else 0
+    if c0 not in "tps" or s.over >= 0 or s.run is not None or s.bonus:
+        return 0
+    g = s.game
+    ws, cap = s.players[s.seat].ws, g.cap
+    # a full workshop might run when the action settles: leave that to the full path
+    if sum(ws[0]) == cap[0] or sum(ws[1]) == cap[1] or sum(ws[2]) == cap[2] or sum(ws[3]) == cap[3]:
+        return 0
     if c0 == "t":
-        if s.over >= 0 or s.run is not None or s.bonus:
-            return 0
-        ws, cap = s.players[s.seat].ws, s.game.cap
-        # a full workshop might run when the take settles: leave that to the full path
-        if sum(ws[0]) == cap[0] or sum(ws[1]) == cap[1] or sum(ws[2]) == cap[2] or sum(ws[3]) == cap[3]:
-            return 0
         return 1
-    if c0 == "d" and a in _FREE_DISCARD:
-        return 2
+    if c0 == "p":  # place W..
+        w = ord(a[7]) - 49
+        pend = s.pend
+        after = sum(ws[w]) + sum(pend) - (pend[PURPLE] if w == 3 else 0)
+        if after >= cap[w] or not after:
+            return 0  # it fills (may run) or overflows
+        return 4 if s.pcard >= 0 or s.parr or g.free_discard else 0
+    if a[:5] != "slot ":
+        return 0
+    if s.pend is not None or s.parr or (g.free_discard and any(map(any, ws))):
+        return 5
     return 0
 
 
@@ -1394,13 +1410,47 @@ def _quick(s: MajolicaState, a: str, kind: int) -> None:
     if kind == 1:
         _Work._take(s, a.split())
         return
-    w, c = _FREE_DISCARD[a]
+    if kind == 3:  # _Work._end_turn, the round going on (4+ face-up tiles on the outer edge)
+        s.pend, s.pcard, s.parr, s.took4 = None, -1, False, False
+        s.ran, s.ncomp, s.bonus, s.bloomed, s.run, s.over = 0, 0, 0, False, None, -1
+        s.turnno += 1
+        s.seat = (s.seat + 1) % s.game.players
+        s.step = "select"
+        return
     seat = s.seat
     p = s.players[seat]
+    players = list(s.players)
+    if kind == 4:  # _Work.add, then _settle: nothing full, so on to 2. Place or the turn's end
+        w = ord(a[7]) - 49
+        row = list(p.ws[w])
+        for c, k in enumerate(s.pend):
+            if k:
+                if c == PURPLE and w == 3:
+                    s.purple_out += k
+                else:
+                    row[c] += k
+        s.pend = None
+        players[seat] = _new_player((p.ws[:w] + (tuple(row),) + p.ws[w + 1 :],) + p[1:])
+        s.players = tuple(players)
+        s.step = "place" if s.pcard >= 0 or s.parr else "finish"
+        return
+    if kind == 5:  # slot k: the replaced card to the deck's bottom; nothing full, nothing runs
+        k = ord(a[5]) - 49
+        old = p.slots[k]
+        if old >= 0:
+            s.deck = s.deck + (old,)
+            s.known += 1
+        slots, fills = list(p.slots), list(p.fills)
+        slots[k], fills[k] = s.pcard, ZERO4
+        s.pcard = -1
+        players[seat] = _new_player((p.ws, tuple(slots), tuple(fills)) + p[3:])
+        s.players = tuple(players)
+        s.step = "place" if s.pend is not None or s.parr else "finish"
+        return
+    w, c = _FREE_DISCARD[a]
     ws = p.ws
     row = list(ws[w])
     row[c] -= 1
-    players = list(s.players)
     players[seat] = _new_player((ws[:w] + (tuple(row),) + ws[w + 1 :],) + p[1:])
     s.players = tuple(players)
     if c == PURPLE:
