@@ -48,6 +48,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
+import operator
 import os
 import random
 from dataclasses import dataclass
@@ -707,19 +708,26 @@ class MajolicaState(State):
         return self.seat
 
     @property
+    def is_over(self) -> bool:
+        """``True`` when the game has ended (nobody to move)."""
+        return self.seat is None
+
+    @property
     def turn(self) -> Turn:
         """Round, turn count and step (in the rulebook's words) of this position."""
         return Turn(self.round, self.turnno, None if self.seat is None else STEP_TEXT[self.step], self.seat)
 
     def legal_actions(self) -> list[str]:
         """Every legal action of the seat to move, as notations, in a stable order."""
-        if self._legal is None:
-            self._legal = tuple(_legal(self)) if self.seat is not None else ()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self) if self.seat is not None else []
+        return legal[:]
 
-    def _legal_tuple(self) -> tuple:
+    def _legal_tuple(self) -> list:
+        """The legal actions, cached per position (a list nobody changes: not for callers)."""
         if self._legal is None:
-            self._legal = tuple(_legal(self)) if self.seat is not None else ()
+            self._legal = _legal(self) if self.seat is not None else []
         return self._legal
 
     def parse_action(self, notation: str) -> str:
@@ -765,7 +773,10 @@ class MajolicaState(State):
         kind = _quick_kind(self, action)
         if kind:
             new = MajolicaState.__new__(MajolicaState)
-            State.__init__(new, self.game, _HistoryLink(self._hist, action), self.chance)
+            new.game = self.game  # State.__init__, inlined
+            new._hist = _HistoryLink(self._hist, action)
+            new.chance = self.chance
+            new._scratch = False
             _transfer(new, self)
             new._legal = None
             new._origin = self._origin
@@ -797,6 +808,14 @@ class MajolicaState(State):
         new = self._copy(chance=self.chance.copy())
         new._origin, new._sample, new._scratch = self._origin, self._sample, True
         return new
+
+    def advance(self, action: str) -> MajolicaState:
+        """Play a listed action in a playout (see :meth:`zongshi_widgets.core.State.advance`):
+        a scratch copy is changed in place and returned (its origin and sample flags stay as
+        they are); any other state gives a new one, as the kernel's does."""
+        if self._scratch:
+            return self._advance(action)
+        return State.advance(self, action)
 
     def _advance(self, action: str) -> MajolicaState:
         """Apply the listed ``action`` to this scratch copy in place (no new state, no history):
@@ -1212,10 +1231,16 @@ def _legal(s: MajolicaState) -> list[str]:
                 part = _SELECT_PARTS[whole][mask] = (runs, tuple(i for i in BORDER if mask >> i & 1))
             out = list(part[0])
             table = g._t_take_card
-            for i in part[1]:
-                row = table[i]
-                out += [row[k] for k in display]
-                out.append(T_TAKE_ARRANGE[i])
+            if len(display) > 1:
+                pick = operator.itemgetter(*display)  # a row's notations for the display's cards
+                for i in part[1]:
+                    out += pick(table[i])
+                    out.append(T_TAKE_ARRANGE[i])
+            else:
+                for i in part[1]:
+                    row = table[i]
+                    out += [row[k] for k in display]
+                    out.append(T_TAKE_ARRANGE[i])
     elif step == "place":
         p = s.players[s.seat]
         out = []
