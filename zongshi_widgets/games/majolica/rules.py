@@ -640,8 +640,8 @@ T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
 # Filled as met (bounded: 4096 outer-edge masks; workshop contents stay small):
 #: per whole_runs (False, True): face-up outer-edge mask -> (option A notations, face-up outer cells)
 _SELECT_PARTS: tuple[dict, dict] = ({}, {})
-#: per workshop: its contents (5 counts) -> the free-discard notations (Tip 1)
-_DISCARDS: tuple[dict, ...] = ({}, {}, {}, {})
+#: the four workshops' contents (4 x 5 counts) -> the free-discard notations (Tip 1)
+_DISCARDS: dict = {}
 
 
 class _HistoryLink:
@@ -1264,12 +1264,13 @@ def _legal(s: MajolicaState) -> list[str]:
     else:
         return _legal_reference(s)
     if g.free_discard:
-        for w, ws in enumerate(s.players[s.seat].ws):
-            have = _DISCARDS[w].get(ws)
-            if have is None:
-                have = _DISCARDS[w][ws] = tuple(T_DISCARD[w][c] for c in range(5) if ws[c])
-            if have:
-                out += have
+        wss = s.players[s.seat].ws
+        have = _DISCARDS.get(wss)
+        if have is None:
+            if len(_DISCARDS) > 65536:
+                _DISCARDS.clear()  # bounded memory in very long sessions
+            have = _DISCARDS[wss] = tuple(T_DISCARD[w][c] for w in range(4) for c in range(5) if wss[w][c])
+        out += have
     return out
 
 
@@ -1482,6 +1483,19 @@ def _quick(s: MajolicaState, a: str, kind: int) -> None:
         s.purple_out += 1
 
 
+@functools.cache
+def _take_cells(text: str) -> tuple[tuple[int, ...], bool | None]:
+    """The grid cells a take names (``a1-d1``: the run from a1 to d1 along its outer row or
+    column; ``b1``: one tile), and for a run whether it has four tiles (``None`` for one tile).
+    A pure function of the notation, remembered (at most the 16 cells and the runs)."""
+    cells = [_cell(x) for x in text.split("-")]
+    if len(cells) != 2:
+        return tuple(cells), None
+    ln = next(ln for ln in LINES if cells[0] in ln and cells[1] in ln)
+    lo, hi = sorted((ln.index(cells[0]), ln.index(cells[1])))
+    return tuple(ln[k] for k in range(lo, hi + 1)), hi - lo == 3
+
+
 class _Work(MajolicaState):
     """The next state while one action is applied to it: a copy of the state with the mover's
     board unpacked as lists (the working slots _SCRATCH), which :meth:`freeze` packs back, turning
@@ -1658,15 +1672,14 @@ class _Work(MajolicaState):
             else:
                 pend[COL.index(words[1])] += 1
         else:
-            cells = [_cell(x) for x in words[1].split("-")]
-            if len(cells) == 2:
-                ln = next(ln for ln in LINES if cells[0] in ln and cells[1] in ln)
-                lo, hi = sorted((ln.index(cells[0]), ln.index(cells[1])))
-                cells = [ln[k] for k in range(lo, hi + 1)]
-                self.took4 = len(cells) == 4
+            cells, four = _take_cells(words[1])
+            if four is not None:
+                self.took4 = four
+            grid, up = self.grid, self.up
             for i in cells:
-                pend[self.grid[i]] += 1
-                self.up &= ~(1 << i)
+                pend[grid[i]] += 1
+                up &= ~(1 << i)
+            self.up = up
         self.pend = tuple(pend)
         if len(words) == 4:
             if words[3] == "arrange":
