@@ -1395,8 +1395,8 @@ _FREE_DISCARD = {T_DISCARD[w][c]: (w, c) for w in range(4) for c in range(5)}
 def _quick_kind(s: MajolicaState, a: str) -> int:
     """Which short path of :func:`_quick` the listed action ``a`` may take here, 0 for none (the
     full :class:`_Work` path): 1 a take (1. Select), 2 a free discard (Tip 1), 3 ``end`` when
-    the round goes on, 4 ``place W..`` and 5 ``slot ..`` when the turn goes on at 2. Place or
-    its end. Takes, placements and slots qualify only with no full workshop (before and after:
+    the round goes on, 4 ``place W..``, 5 ``slot ..`` and 6 ``arrange ..`` when the turn goes
+    on at 2. Place or its end. Takes, placements, slots and rearrangements qualify only with no full workshop (before and after:
     nothing can run then), no run, overflow or hand-icon tile pending. ``play`` and ``advance``
     use it; ``_apply`` (the framework's general path) never does, and the tests compare the two."""
     c0 = a[0]
@@ -1404,7 +1404,7 @@ def _quick_kind(s: MajolicaState, a: str) -> int:
         return 2 if a in _FREE_DISCARD else 0
     if c0 == "e":
         return 3 if not s.game.solo and (s.up & BORDER_MASK).bit_count() >= 4 else 0
-    if c0 not in "tps" or s.over >= 0 or s.run is not None or s.bonus:
+    if c0 not in "tpsa" or s.over >= 0 or s.run is not None or s.bonus:
         return 0
     g = s.game
     ws, cap = s.players[s.seat].ws, g.cap
@@ -1420,6 +1420,8 @@ def _quick_kind(s: MajolicaState, a: str) -> int:
         if after >= cap[w] or not after:
             return 0  # it fills (may run) or overflows
         return 4 if s.pcard >= 0 or s.parr or g.free_discard else 0
+    if c0 == "a":  # arrange ..
+        return 6 if s.pend is not None or s.pcard >= 0 or (g.free_discard and any(map(any, ws))) else 0
     if a[:5] != "slot ":
         return 0
     if s.pend is not None or s.parr or (g.free_discard and any(map(any, ws))):
@@ -1472,6 +1474,16 @@ def _quick(s: MajolicaState, a: str, kind: int) -> None:
         players[seat] = _new_player((p.ws, tuple(slots), tuple(fills)) + p[3:])
         s.players = tuple(players)
         s.step = "place" if s.pend is not None or s.parr else "finish"
+        return
+    if kind == 6:  # arrange: the cards with their tiles into the new slots; nothing full, nothing runs
+        ids = s.game.card_ids
+        slots = tuple(ids[x] if x != "-" else -1 for x in a.split()[1:])
+        old = dict(zip(p.slots, p.fills))
+        fills = tuple(old[i] if i >= 0 else ZERO4 for i in slots)
+        s.parr = False
+        players[seat] = _new_player((p.ws, slots, fills) + p[3:])
+        s.players = tuple(players)
+        s.step = "place" if s.pend is not None or s.pcard >= 0 else "finish"
         return
     w, c = _FREE_DISCARD[a]
     ws = p.ws
