@@ -266,7 +266,7 @@ def test_fast_play_matches_the_general_path():
 
 def test_greedy_value_short_path_matches_the_reference():
     """MajolicaState.greedy_value's short path (no history, values cached per board) equals the
-    plain way: play the action, value the mover's board (rules._board_value)."""
+    plain way: play the action by the general path (State.play), value the mover's board (rules._board_value)."""
     looked = 0
 
     def each(s):
@@ -274,7 +274,7 @@ def test_greedy_value_short_path_matches_the_reference():
         if s.is_over:
             return
         for a in s.legal_actions():
-            assert s.greedy_value(a) == _board_value(s.game, s.play(a).players[s.to_move])
+            assert s.greedy_value(a) == _board_value(s.game, State.play(s, a).players[s.to_move])
             looked += 1
 
     _greedy_line(4, ALL, each, actions=120)

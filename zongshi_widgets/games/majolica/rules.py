@@ -1047,9 +1047,21 @@ class MajolicaState(State):
         if seat is not None and action.__class__ is str and action in self._legal_tuple():
             # short path: apply the listed action without building the history (the position is
             # only looked at), and value the board once per distinct board (a cache on the game)
-            w = _Work(self, ())
-            w.act(action)
-            board = w.freeze().players[seat]
+            kind = _quick_kind(self, action)
+            if kind == 1 or kind == 3:
+                board = self.players[seat]  # a take or the end of a turn changes no board (_quick)
+            elif kind:
+                new = MajolicaState.__new__(MajolicaState)
+                new.game, new._hist, new.chance = g, (), self.chance  # State.__init__, inlined
+                new._origin, new._sample, new._scratch = None, False, False
+                _transfer(new, self)
+                new._legal = None
+                _quick(new, action, kind)
+                board = new.players[seat]
+            else:
+                w = _Work(self, ())
+                w.act(action)
+                board = w.freeze().players[seat]
             cache = g._t_board_value
             v = cache.get(board)
             if v is None:
