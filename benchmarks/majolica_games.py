@@ -1,10 +1,17 @@
 """Majolica speed: random full games per second, for 1 to 4 players, base game and all three
 expansions (Cascading Bloom, Kaleidoscopic Design, Mission cards).
 
-Each game starts from ``new_state(seed)`` and plays uniformly random legal actions (listed with
-``legal_actions()`` and played with ``play()``, so every action is checked) to the end; the
-figure includes setup and the final score sheet. Rates are per second of this process's CPU
-time (one core; wall-clock rates are printed too). Random play almost never completes five
+Each game starts from ``new_state(seed)`` and plays uniformly random legal actions to the end;
+the figure includes setup and the final score sheet. Two figures per line:
+
+* ``play/s``: games per CPU second through ``play()`` (every action checked, a new immutable
+  state per action, the history kept: what a notebook, a board or a saved game uses);
+* ``scratch/s``: games per CPU second through a playout, ``state.scratch()`` then
+  ``advance(action)`` (one private copy changed in place, no checks, no history: what MCTS
+  playouts use). Both play the very same games (the same seeds, the same actions).
+
+Rates are per second of this process's CPU time (one core), the median of ``--repeats``
+measurements of ``--seconds`` each. Random play almost never completes five
 design cards, so multi-player games end by the engine's ``stall_rounds`` option (no card
 completed for 40 rounds by default; see ``Majolica``): the "rounds/game" column shows how long
 they last, and "5 cards" the share of games that ended by the rulebook's condition instead.
@@ -17,7 +24,7 @@ design card (the figures behind the ``stall_rounds`` default), with the speed of
 games: actions per game, games and actions per CPU second (bots' thinking included), and all
 positions played per second (the actions plus the bots' one-action look-aheads).
 
-Usage: python benchmarks/majolica_games.py [--seconds 3] [--stall-rounds 40] [--greedy 6]
+Usage: python benchmarks/majolica_games.py [--seconds 1] [--repeats 3] [--stall-rounds 40] [--greedy 6]
 """
 
 from __future__ import annotations
@@ -31,17 +38,43 @@ import zongshi_widgets as zw
 from zongshi_widgets.agents import agent
 
 
-def random_game(game, seed: int) -> tuple[int, int, bool]:
-    """Play one random game; return (actions, rounds, ended by five completed cards)."""
+def random_game(game, seed: int, scratch: bool = False) -> tuple[int, int, bool]:
+    """Play one random game, through ``play()`` or (``scratch``) a playout's scratch copy and
+    ``advance()``; return (actions, rounds, ended by five completed cards)."""
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     actions = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        state = state.play(legal[rng.randrange(len(legal))])
-        actions += 1
+    if scratch:
+        state = state.scratch()
+        while not state.is_over:
+            legal = state.legal_actions()
+            state = state.advance(legal[rng.randrange(len(legal))])
+            actions += 1
+    else:
+        while not state.is_over:
+            legal = state.legal_actions()
+            state = state.play(legal[rng.randrange(len(legal))])
+            actions += 1
     state.score_sheet()
     return actions, state.round, any(len(p.done) >= 5 for p in state.players)
+
+
+def rate(game, seconds: float, repeats: int, scratch: bool) -> tuple[float, int, int, int, int]:
+    """Median games per CPU second over ``repeats`` runs of ``seconds`` each (each run starts
+    again from seed 0); return (median games/s, games, actions, rounds, ended by five cards) with
+    the totals of all runs."""
+    rates, games, actions, rounds, five = [], 0, 0, 0, 0
+    for _ in range(repeats):
+        n, cpu = 0, time.process_time()
+        while time.process_time() - cpu < seconds:
+            a, r, f = random_game(game, n, scratch)
+            n += 1
+            actions += a
+            rounds += r
+            five += f
+        rates.append(n / (time.process_time() - cpu))
+        games += n
+    return statistics.median(rates), games, actions, rounds, five
 
 
 def greedy_game(players: int, seed: int, max_rounds: int = 200) -> tuple[int, bool, int, int, int]:
@@ -64,29 +97,26 @@ def greedy_game(players: int, seed: int, max_rounds: int = 200) -> tuple[int, bo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per line")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per measurement")
+    parser.add_argument("--repeats", type=int, default=3, help="measurements per figure (the median is printed)")
     parser.add_argument("--greedy", type=int, default=0, help="greedy-bot games per player count (by the rulebook alone)")
     parser.add_argument("--stall-rounds", type=int, default=40, help="the engine's stall_rounds option")
     args = parser.parse_args()
-    head = ("players", 7), ("expansions", 10), ("games/s", 8), ("actions/s", 9), ("actions/game", 12), ("rounds/game", 11), ("5 cards", 7), ("wall games/s", 12)
+    print(f"random games, games per CPU second (median of {args.repeats} x {args.seconds:g} s); play/s: through play(), scratch/s: scratch() + advance()")
+    head = ("players", 7), ("expansions", 10), ("play/s", 7), ("scratch/s", 9), ("actions/s play", 14), ("actions/s scratch", 17)
+    head += ("actions/game", 12), ("rounds/game", 11), ("5 cards", 7)
     print("  ".join(f"{h:>{w}}" for h, w in head))
     for expansions in (False, True):
         for players in zw.game_type("majolica").player_counts:
             opts = {"cascading_bloom": True, "kaleidoscopic": True, "missions": True} if expansions else {}
             game = zw.game("majolica", players=players, stall_rounds=args.stall_rounds, **opts)
-            games = actions = rounds = five = 0
-            start, cpu = time.perf_counter(), time.process_time()
-            while time.process_time() - cpu < args.seconds:
-                a, r, f = random_game(game, games)
-                games += 1
-                actions += a
-                rounds += r
-                five += f
-            wall, used = time.perf_counter() - start, time.process_time() - cpu
+            played, games, actions, rounds, five = rate(game, args.seconds, args.repeats, scratch=False)
+            playout, *_ = rate(game, args.seconds, args.repeats, scratch=True)
+            per = actions / games
             label = "all" if expansions else "none"
             print(
-                f"{players:>7}  {label:>10}  {games / used:>8.1f}  {actions / used:>9.0f}  {actions / games:>12.0f}  "
-                f"{rounds / games:>11.1f}  {five / games:>7.0%}  {games / wall:>12.1f}"
+                f"{players:>7}  {label:>10}  {played:>7.1f}  {playout:>9.1f}  {played * per:>14.0f}  {playout * per:>17.0f}  "
+                f"{per:>12.0f}  {rounds / games:>11.1f}  {five / games:>7.0%}"
             )
 
     if args.greedy:

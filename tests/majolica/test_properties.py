@@ -266,7 +266,7 @@ def test_fast_play_matches_the_general_path():
 
 def test_greedy_value_short_path_matches_the_reference():
     """MajolicaState.greedy_value's short path (no history, values cached per board) equals the
-    plain way: play the action, value the mover's board (rules._board_value)."""
+    plain way: play the action by the general path (State.play), value the mover's board (rules._board_value)."""
     looked = 0
 
     def each(s):
@@ -274,8 +274,32 @@ def test_greedy_value_short_path_matches_the_reference():
         if s.is_over:
             return
         for a in s.legal_actions():
-            assert s.greedy_value(a) == _board_value(s.game, s.play(a).players[s.to_move])
+            assert s.greedy_value(a) == _board_value(s.game, State.play(s, a).players[s.to_move])
             looked += 1
 
     _greedy_line(4, ALL, each, actions=120)
     assert looked > 500
+
+
+def test_history_is_the_tuple_of_played_actions_at_every_step():
+    """A played state links to the history before it (constant time per action); callers still
+    read ``history`` as the tuple of the notations played since ``new_state``, in order, from any
+    state of the line, read early or late, and a saved game replays to the same position."""
+    game = zw.game("majolica", players=4, stall_rounds=2)
+    s = game.new_state(seed=8)
+    rng = random.Random(8)
+    played, states = [], [s]
+    while not s.is_over:
+        legal = s.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+        s = s.play(a)
+        played.append(a)
+        states.append(s)
+        if len(played) % 97 == 0:
+            assert s.history == tuple(played)  # read in the middle of the line
+    for k in sorted(rng.sample(range(len(states)), 40), reverse=True) + [len(states) - 1, 0]:
+        h = states[k].history
+        assert type(h) is tuple and h == tuple(played[:k])
+        assert states[k].history is h  # built once, then kept
+    again = game.load_state(s.to_json())
+    assert again.history == s.history and again.digest() == s.digest()

@@ -29,8 +29,10 @@ option, not a rule of the book; see :class:`Majolica`).
 
 Speed (``benchmarks/majolica_games.py``): legal actions come from notation tables built once
 (:func:`_legal`; the plain :func:`_legal_reference` is kept and the tests compare the two), an
-action is applied in the new state itself (:class:`_Work`), and ``play`` takes a short path for
-a notation exactly as listed (the framework's general path otherwise; tests compare both).
+action is applied in the new state itself (:class:`_Work`), ``play`` takes a short path for a
+notation exactly as listed (the framework's general path otherwise; tests compare both), and a
+played state links to the history before it (:class:`_HistoryLink`: constant time per action).
+Playouts (``scratch()``/``advance()``) change a private copy in place, with no history.
 
 Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
 columns a and d. Colours are ``R Y B G``; ``P`` is a purple (wild) tile of City Hall.
@@ -46,6 +48,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
+import operator
 import os
 import random
 from dataclasses import dataclass
@@ -637,8 +640,20 @@ T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
 # Filled as met (bounded: 4096 outer-edge masks; workshop contents stay small):
 #: per whole_runs (False, True): face-up outer-edge mask -> (option A notations, face-up outer cells)
 _SELECT_PARTS: tuple[dict, dict] = ({}, {})
-#: per workshop: its contents (5 counts) -> the free-discard notations (Tip 1)
-_DISCARDS: tuple[dict, ...] = ({}, {}, {}, {})
+#: the four workshops' contents (4 x 5 counts) -> the free-discard notations (Tip 1)
+_DISCARDS: dict = {}
+
+
+class _HistoryLink:
+    """A history as the one before it (a tuple or another link) and one more action: a played
+    state keeps only this, so that playing stays constant time however long the game
+    (:attr:`MajolicaState.history` builds the tuple on first use)."""
+
+    __slots__ = ("before", "action")
+
+    def __init__(self, before, action):
+        self.before = before
+        self.action = action
 
 
 class MajolicaState(State):
@@ -649,7 +664,7 @@ class MajolicaState(State):
 
     # _SCRATCH: the mover's board as lists while an action is applied (see _Work); never set on
     # a finished state
-    __slots__ = FIELDS + ("_legal",) + _SCRATCH
+    __slots__ = FIELDS + ("_legal", "_hist") + _SCRATCH
 
     def __init__(self, game, history, chance, *values):
         super().__init__(game, history, chance)
@@ -657,9 +672,29 @@ class MajolicaState(State):
             object.__setattr__(self, k, v)
         self._legal = None
 
+    @property
+    def history(self) -> tuple:
+        """The actions played since ``new_state``, in order (a tuple). A played state keeps only
+        its last action and a link to the history before it (:class:`_HistoryLink`); the tuple
+        is built on first use and kept."""
+        node = self._hist
+        if node.__class__ is tuple:
+            return node
+        tail = []
+        while node.__class__ is _HistoryLink:
+            tail.append(node.action)
+            node = node.before
+        tail.reverse()
+        self._hist = node + tuple(tail)
+        return self._hist
+
+    @history.setter
+    def history(self, value) -> None:
+        self._hist = value if value.__class__ is _HistoryLink else tuple(value)
+
     def _copy(self, **kw) -> MajolicaState:
         new = MajolicaState.__new__(MajolicaState)
-        State.__init__(new, self.game, kw.pop("history", self.history), kw.pop("chance", self.chance))
+        State.__init__(new, self.game, kw.pop("history", self._hist), kw.pop("chance", self.chance))
         _transfer(new, self)
         for k, v in kw.items():
             setattr(new, k, v)
@@ -673,19 +708,26 @@ class MajolicaState(State):
         return self.seat
 
     @property
+    def is_over(self) -> bool:
+        """``True`` when the game has ended (nobody to move)."""
+        return self.seat is None
+
+    @property
     def turn(self) -> Turn:
         """Round, turn count and step (in the rulebook's words) of this position."""
         return Turn(self.round, self.turnno, None if self.seat is None else STEP_TEXT[self.step], self.seat)
 
     def legal_actions(self) -> list[str]:
         """Every legal action of the seat to move, as notations, in a stable order."""
-        if self._legal is None:
-            self._legal = tuple(_legal(self)) if self.seat is not None else ()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self) if self.seat is not None else []
+        return legal[:]
 
-    def _legal_tuple(self) -> tuple:
+    def _legal_tuple(self) -> list:
+        """The legal actions, cached per position (a list nobody changes: not for callers)."""
         if self._legal is None:
-            self._legal = tuple(_legal(self)) if self.seat is not None else ()
+            self._legal = _legal(self) if self.seat is not None else []
         return self._legal
 
     def parse_action(self, notation: str) -> str:
@@ -728,16 +770,68 @@ class MajolicaState(State):
         legal = self._legal
         if legal is None or self.seat is None or action.__class__ is not str or action not in legal:
             return State.play(self, action)
-        w = _Work(self, self.history + (action,))
+        kind = _quick_kind(self, action)
+        if kind:
+            new = MajolicaState.__new__(MajolicaState)
+            new.game = self.game  # State.__init__, inlined
+            new._hist = _HistoryLink(self._hist, action)
+            new.chance = self.chance
+            new._scratch = False
+            _transfer(new, self)
+            new._legal = None
+            new._origin = self._origin
+            new._sample = self._sample
+            _quick(new, action, kind)
+            return new
+        w = _Work(self, _HistoryLink(self._hist, action))
         w._origin = self._origin
         w._sample = self._sample
         w.act(action)
         return w.freeze()
 
     def _apply(self, action: str) -> MajolicaState:
-        w = _Work(self, self.history + (action,))
+        w = _Work(self, _HistoryLink(self._hist, action))
         w.act(action)
         return w.freeze()
+
+    # -- playouts ------------------------------------------------------------------------------
+    def scratch(self) -> MajolicaState:
+        """A private, mutable copy for a playout (see :meth:`zongshi_widgets.core.State.scratch`):
+        :meth:`advance` changes it in place. Every part of a position is an immutable tuple (the
+        boards are :class:`Player` tuples), so a copy of the fields and of the chance generator
+        is deep enough: advancing replaces parts, never changes them, and this state stays as it
+        is. Its history stops growing.
+
+        Returns:
+            MajolicaState: the copy (``is_scratch`` true).
+        """
+        new = self._copy(chance=self.chance.copy())
+        new._origin, new._sample, new._scratch = self._origin, self._sample, True
+        return new
+
+    def advance(self, action: str) -> MajolicaState:
+        """Play a listed action in a playout (see :meth:`zongshi_widgets.core.State.advance`):
+        a scratch copy is changed in place and returned (its origin and sample flags stay as
+        they are); any other state gives a new one, as the kernel's does."""
+        if self._scratch:
+            return self._advance(action)
+        return State.advance(self, action)
+
+    def _advance(self, action: str) -> MajolicaState:
+        """Apply the listed ``action`` to this scratch copy in place (no new state, no history):
+        the same :class:`_Work` steps as :meth:`play`, on this very object (or :func:`_quick`)."""
+        kind = _quick_kind(self, action)
+        if kind:
+            _quick(self, action, kind)
+            self._legal = None
+            return self
+        self.__class__ = _Work
+        self._unpack()
+        self.chance_copied = True  # the scratch copy owns its generator (copied by scratch())
+        self.act(action)
+        self.freeze()
+        self._legal = None
+        return self
 
     # -- views ---------------------------------------------------------------------------------
     def public_view(self) -> dict:
@@ -953,9 +1047,21 @@ class MajolicaState(State):
         if seat is not None and action.__class__ is str and action in self._legal_tuple():
             # short path: apply the listed action without building the history (the position is
             # only looked at), and value the board once per distinct board (a cache on the game)
-            w = _Work(self, ())
-            w.act(action)
-            board = w.freeze().players[seat]
+            kind = _quick_kind(self, action)
+            if kind == 1 or kind == 3:
+                board = self.players[seat]  # a take or the end of a turn changes no board (_quick)
+            elif kind:
+                new = MajolicaState.__new__(MajolicaState)
+                new.game, new._hist, new.chance = g, (), self.chance  # State.__init__, inlined
+                new._origin, new._sample, new._scratch = None, False, False
+                _transfer(new, self)
+                new._legal = None
+                _quick(new, action, kind)
+                board = new.players[seat]
+            else:
+                w = _Work(self, ())
+                w.act(action)
+                board = w.freeze().players[seat]
             cache = g._t_board_value
             v = cache.get(board)
             if v is None:
@@ -1137,10 +1243,16 @@ def _legal(s: MajolicaState) -> list[str]:
                 part = _SELECT_PARTS[whole][mask] = (runs, tuple(i for i in BORDER if mask >> i & 1))
             out = list(part[0])
             table = g._t_take_card
-            for i in part[1]:
-                row = table[i]
-                out += [row[k] for k in display]
-                out.append(T_TAKE_ARRANGE[i])
+            if len(display) > 1:
+                pick = operator.itemgetter(*display)  # a row's notations for the display's cards
+                for i in part[1]:
+                    out += pick(table[i])
+                    out.append(T_TAKE_ARRANGE[i])
+            else:
+                for i in part[1]:
+                    row = table[i]
+                    out += [row[k] for k in display]
+                    out.append(T_TAKE_ARRANGE[i])
     elif step == "place":
         p = s.players[s.seat]
         out = []
@@ -1164,12 +1276,13 @@ def _legal(s: MajolicaState) -> list[str]:
     else:
         return _legal_reference(s)
     if g.free_discard:
-        for w, ws in enumerate(s.players[s.seat].ws):
-            have = _DISCARDS[w].get(ws)
-            if have is None:
-                have = _DISCARDS[w][ws] = tuple(T_DISCARD[w][c] for c in range(5) if ws[c])
-            if have:
-                out += have
+        wss = s.players[s.seat].ws
+        have = _DISCARDS.get(wss)
+        if have is None:
+            if len(_DISCARDS) > 65536:
+                _DISCARDS.clear()  # bounded memory in very long sessions
+            have = _DISCARDS[wss] = tuple(T_DISCARD[w][c] for w in range(4) for c in range(5) if wss[w][c])
+        out += have
     return out
 
 
@@ -1287,6 +1400,125 @@ def _diagnose(s: MajolicaState, action) -> None:
 #: ``Player`` from a 9-tuple of its fields (``Player._make`` without its Python-level call).
 _new_player = functools.partial(tuple.__new__, Player)
 
+#: free-discard notation ``discard W1 R`` -> (workshop, colour)
+_FREE_DISCARD = {T_DISCARD[w][c]: (w, c) for w in range(4) for c in range(5)}
+
+
+def _quick_kind(s: MajolicaState, a: str) -> int:
+    """Which short path of :func:`_quick` the listed action ``a`` may take here, 0 for none (the
+    full :class:`_Work` path): 1 a take (1. Select), 2 a free discard (Tip 1), 3 ``end`` when
+    the round goes on, 4 ``place W..``, 5 ``slot ..`` and 6 ``arrange ..`` when the turn goes
+    on at 2. Place or its end. Takes, placements, slots and rearrangements qualify only with no full workshop (before and after:
+    nothing can run then), no run, overflow or hand-icon tile pending. ``play`` and ``advance``
+    use it; ``_apply`` (the framework's general path) never does, and the tests compare the two."""
+    c0 = a[0]
+    if c0 == "d":
+        return 2 if a in _FREE_DISCARD else 0
+    if c0 == "e":
+        return 3 if not s.game.solo and (s.up & BORDER_MASK).bit_count() >= 4 else 0
+    if c0 not in "tpsa" or s.over >= 0 or s.run is not None or s.bonus:
+        return 0
+    g = s.game
+    ws, cap = s.players[s.seat].ws, g.cap
+    # a full workshop might run when the action settles: leave that to the full path
+    if sum(ws[0]) == cap[0] or sum(ws[1]) == cap[1] or sum(ws[2]) == cap[2] or sum(ws[3]) == cap[3]:
+        return 0
+    if c0 == "t":
+        return 1
+    if c0 == "p":  # place W..
+        w = ord(a[7]) - 49
+        pend = s.pend
+        after = sum(ws[w]) + sum(pend) - (pend[PURPLE] if w == 3 else 0)
+        if after >= cap[w] or not after:
+            return 0  # it fills (may run) or overflows
+        return 4 if s.pcard >= 0 or s.parr or g.free_discard else 0
+    if c0 == "a":  # arrange ..
+        return 6 if s.pend is not None or s.pcard >= 0 or (g.free_discard and any(map(any, ws))) else 0
+    if a[:5] != "slot ":
+        return 0
+    if s.pend is not None or s.parr or (g.free_discard and any(map(any, ws))):
+        return 5
+    return 0
+
+
+def _quick(s: MajolicaState, a: str, kind: int) -> None:
+    """Apply the listed action ``a`` to ``s`` (a new state or a scratch copy, changed in place)
+    without unpacking the mover's board, as :meth:`_Work.act` would (``kind`` from
+    :func:`_quick_kind`). A take changes no board, and with no full workshop, no run and no
+    overflow ``_settle`` only moves on to 2. Place; a free discard (Tip 1) takes one tile off one
+    workshop and triggers nothing."""
+    if kind == 1:
+        _Work._take(s, a.split())
+        return
+    if kind == 3:  # _Work._end_turn, the round going on (4+ face-up tiles on the outer edge)
+        s.pend, s.pcard, s.parr, s.took4 = None, -1, False, False
+        s.ran, s.ncomp, s.bonus, s.bloomed, s.run, s.over = 0, 0, 0, False, None, -1
+        s.turnno += 1
+        s.seat = (s.seat + 1) % s.game.players
+        s.step = "select"
+        return
+    seat = s.seat
+    p = s.players[seat]
+    players = list(s.players)
+    if kind == 4:  # _Work.add, then _settle: nothing full, so on to 2. Place or the turn's end
+        w = ord(a[7]) - 49
+        row = list(p.ws[w])
+        for c, k in enumerate(s.pend):
+            if k:
+                if c == PURPLE and w == 3:
+                    s.purple_out += k
+                else:
+                    row[c] += k
+        s.pend = None
+        players[seat] = _new_player((p.ws[:w] + (tuple(row),) + p.ws[w + 1 :],) + p[1:])
+        s.players = tuple(players)
+        s.step = "place" if s.pcard >= 0 or s.parr else "finish"
+        return
+    if kind == 5:  # slot k: the replaced card to the deck's bottom; nothing full, nothing runs
+        k = ord(a[5]) - 49
+        old = p.slots[k]
+        if old >= 0:
+            s.deck = s.deck + (old,)
+            s.known += 1
+        slots, fills = list(p.slots), list(p.fills)
+        slots[k], fills[k] = s.pcard, ZERO4
+        s.pcard = -1
+        players[seat] = _new_player((p.ws, tuple(slots), tuple(fills)) + p[3:])
+        s.players = tuple(players)
+        s.step = "place" if s.pend is not None or s.parr else "finish"
+        return
+    if kind == 6:  # arrange: the cards with their tiles into the new slots; nothing full, nothing runs
+        ids = s.game.card_ids
+        slots = tuple(ids[x] if x != "-" else -1 for x in a.split()[1:])
+        old = dict(zip(p.slots, p.fills))
+        fills = tuple(old[i] if i >= 0 else ZERO4 for i in slots)
+        s.parr = False
+        players[seat] = _new_player((p.ws, slots, fills) + p[3:])
+        s.players = tuple(players)
+        s.step = "place" if s.pend is not None or s.pcard >= 0 else "finish"
+        return
+    w, c = _FREE_DISCARD[a]
+    ws = p.ws
+    row = list(ws[w])
+    row[c] -= 1
+    players[seat] = _new_player((ws[:w] + (tuple(row),) + ws[w + 1 :],) + p[1:])
+    s.players = tuple(players)
+    if c == PURPLE:
+        s.purple_out += 1
+
+
+@functools.cache
+def _take_cells(text: str) -> tuple[tuple[int, ...], bool | None]:
+    """The grid cells a take names (``a1-d1``: the run from a1 to d1 along its outer row or
+    column; ``b1``: one tile), and for a run whether it has four tiles (``None`` for one tile).
+    A pure function of the notation, remembered (at most the 16 cells and the runs)."""
+    cells = [_cell(x) for x in text.split("-")]
+    if len(cells) != 2:
+        return tuple(cells), None
+    ln = next(ln for ln in LINES if cells[0] in ln and cells[1] in ln)
+    lo, hi = sorted((ln.index(cells[0]), ln.index(cells[1])))
+    return tuple(ln[k] for k in range(lo, hi + 1)), hi - lo == 3
+
 
 class _Work(MajolicaState):
     """The next state while one action is applied to it: a copy of the state with the mover's
@@ -1295,18 +1527,22 @@ class _Work(MajolicaState):
 
     __slots__ = ()
 
-    def __init__(self, s: MajolicaState, history: tuple | None = None):
-        State.__init__(self, s.game, s.history if history is None else history, s.chance)
+    def __init__(self, s: MajolicaState, history: tuple | _HistoryLink | None = None):
+        State.__init__(self, s.game, s._hist if history is None else history, s.chance)
         _transfer(self, s)
         self._legal = None
-        p = s.players[s.seat]
+        self._unpack()
+        self.chance_copied = False
+
+    def _unpack(self) -> None:
+        """Unpack the mover's board into the working slots (lists)."""
+        p = self.players[self.seat]
         self.ws = list(map(list, p.ws))
         self.slots = list(p.slots)
         self.fills = list(map(list, p.fills))
         self.done = list(p.done)
         _, _, _, _, self.tokens, self.purples, self.blooms, self.mission, self.mstore = p
-        self.me = s.seat
-        self.chance_copied = False
+        self.me = self.seat
 
     # -- the player's board -----------------------------------------------------------------------
     def player(self) -> Player:
@@ -1460,15 +1696,14 @@ class _Work(MajolicaState):
             else:
                 pend[COL.index(words[1])] += 1
         else:
-            cells = [_cell(x) for x in words[1].split("-")]
-            if len(cells) == 2:
-                ln = next(ln for ln in LINES if cells[0] in ln and cells[1] in ln)
-                lo, hi = sorted((ln.index(cells[0]), ln.index(cells[1])))
-                cells = [ln[k] for k in range(lo, hi + 1)]
-                self.took4 = len(cells) == 4
+            cells, four = _take_cells(words[1])
+            if four is not None:
+                self.took4 = four
+            grid, up = self.grid, self.up
             for i in cells:
-                pend[self.grid[i]] += 1
-                self.up &= ~(1 << i)
+                pend[grid[i]] += 1
+                up &= ~(1 << i)
+            self.up = up
         self.pend = tuple(pend)
         if len(words) == 4:
             if words[3] == "arrange":
