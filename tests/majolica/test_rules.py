@@ -466,7 +466,7 @@ def test_every_refusal_names_its_rule_and_changes_nothing(refuse):
     # no design card left in the display (reference section 3: deck running out)
     s = pose(display=[])
     err = refuse(s, "take a1 + D05", "majolica.select.no-display")
-    assert "reference section 3" in err.message
+    assert "the deck has run out" in err.message and "reference section" not in err.message
     # white shovels used up (rulebook, Run Workshop(s) I)
     s = play(pose(me={"workshops": ["", "RRYYB", "", ""], "slots": ["-", "D29", "-"]}), "take c1 + arrange", "place W2", "move R", "move Y", "move B")
     s2 = play(pose(me={"workshops": ["", "RRYYB", "", ""], "slots": ["-", "D29", "-"]}), "take c1 + arrange", "place W2", "move R", "move Y")
@@ -505,3 +505,20 @@ def test_greedy_bots_finish_a_game_by_the_rulebook():
         s = s.play(bots[s.to_move].choose(s))
     assert s.is_over and max(len(p.done) for p in s.players) >= 5
     assert "stall_rounds" not in s.score_sheet().notes
+
+
+def test_notation_slips_are_told_apart_from_rule_breaks(refuse):
+    """Rulebook, 1. Select A-C (a newcomer's slips): a run written backwards, words after a
+    run and the solo game's 'take all' in a game of two are notation errors that say how to
+    write the move, not a rule the learner did not break; no message cites a reference the
+    learner cannot open."""
+    s = pose()
+    assert "take a1-d1" in s.legal_actions()
+    err = refuse(s, "take d1-a1", "majolica.notation")
+    assert "'take a1-d1'" in err.message
+    err = refuse(s, "take a1-d1 extra", "majolica.notation")
+    assert "nothing after it" in err.message
+    err = refuse(s, "take all", "majolica.notation")
+    assert "solo game" in err.message
+    err = refuse(s, "take b1-c1", "majolica.select.whole-run")
+    assert "whole_runs=False" in err.message and "reference section" not in err.message

@@ -1338,8 +1338,18 @@ def _diagnose(s: MajolicaState, action) -> None:
             f"It is the step '{STEP_TEXT[s.step]}' now, where {action!r} does not belong (rulebook, Gameplay). Legal now: {sample}",
         )
     g = s.game
+    if verb == "take" and not g.solo and len(words) >= 2 and words[1].lower() == "all":
+        raise IllegalAction(
+            "majolica.notation",
+            "'take all' is the solo game's selection (its four drawn tiles); with two or more players take an outer run"
+            " ('take a1-d1') or one outer tile with a design card or a rearrangement ('take b1 + D05', 'take b1 + arrange').",
+        )
     if verb == "take" and not g.solo and len(words) >= 2:
         cells = words[1].split("-")
+        if len(cells) == 2 and f"take {cells[1]}-{cells[0]}" in legal and len(words) == 2:
+            raise IllegalAction("majolica.notation", f"A run is written from its first cell: 'take {cells[1]}-{cells[0]}', not {action!r}.")
+        if len(cells) == 2 and (len(words) > 2 or "-".join(cells) != words[1]):
+            raise IllegalAction("majolica.notation", f"{action!r}: a run is written 'take a1-d1', with nothing after it.")
         idx = [_cell(c) for c in cells]
         if any(i < 0 for i in idx):
             raise IllegalAction("majolica.notation", f"{words[1]!r} is not a grid cell (a1..d4)")
@@ -1356,13 +1366,17 @@ def _diagnose(s: MajolicaState, action) -> None:
                 raise IllegalAction("majolica.select.face-down", "Option A takes one contiguous run of face-up tiles (rulebook, 1. Select Majolica Tiles A).")
             raise IllegalAction(
                 "majolica.select.whole-run",
-                "Option A takes the whole unbroken face-up run of the row or column (reference section 2; variant option whole_runs=False allows parts).",
+                "Option A takes the whole unbroken face-up run of the row or column (rulebook, 1. Select A: 'contiguous' read as the whole run,"
+                " this engine's ruling; the variant option whole_runs=False allows any part of two or more tiles).",
             )
         if idx and not s.up >> idx[0] & 1:
             raise IllegalAction("majolica.select.face-down", "That large tile is face down: it was taken this round (rulebook, 2. Place Majolica Tiles).")
         if len(words) >= 4 and words[3].lower() != "arrange":
             if not s.display:
-                raise IllegalAction("majolica.select.no-display", "No design card is left in the display (reference section 3, deck running out).")
+                raise IllegalAction(
+                    "majolica.select.no-display",
+                    "No design card is left in the display: the deck has run out (a case the rulebook leaves open; this engine's ruling).",
+                )
             raise IllegalAction("majolica.select.display", f"{words[3]} is not in the design-card display (rulebook, 1. Select Majolica Tiles B).")
         if len(words) == 2:
             raise IllegalAction(
