@@ -91,13 +91,24 @@ def test_the_end_race_shortens_the_horizon():
     late_value = EV.values(late)[0] - EV.values(pose(other={"completed": ["D02", "D03", "D04", "D05"]}))[0]
     assert late_value < card_value
     lead = pose(me={"tokens": 3}, city_hall={"purple": 3, "points": 0})  # a 3-point lead at the start
-    lead_late = pose(me={"tokens": 3, "completed": ["D01", "D02", "D03", "D04"]}, other={"completed": ["D05", "D06", "D07", "D08"]}, city_hall={"purple": 3, "points": 0})
+    lead_late = pose(
+        me={"tokens": 3, "completed": ["D01", "D02", "D03", "D04"]}, other={"completed": ["D05", "D06", "D07", "D08"]}, city_hall={"purple": 3, "points": 0}
+    )
     assert EV.win_chances(lead_late)[0] > EV.win_chances(lead)[0] > 0.5
 
 
 def test_missions_count_for_their_holder():
     """Expansion Rules, Mission Cards: a fulfilled mission scores its points for its holder."""
-    desc = {"step": "select", "to_move": 0, "start": 0, "first": 0, "grid": GRID, "missions_open": ["M1"], "city_hall": {"purple": 1, "points": 3}, "purple_out": 2}
+    desc = {
+        "step": "select",
+        "to_move": 0,
+        "start": 0,
+        "first": 0,
+        "grid": GRID,
+        "missions_open": ["M1"],
+        "city_hall": {"purple": 1, "points": 3},
+        "purple_out": 2,
+    }
     desc["players"] = [{"mission": "M5", "purples": 2}, {"mission": "M3"}]
     s = zw.game("majolica", players=2, missions=True).from_position(desc, seed=1)
     assert s.mission_done(0, 4)
