@@ -53,3 +53,17 @@ def test_compare_variants_plays_majolica_at_four_cards():
     result = compare_variants("majolica", {"5 cards (rulebook)": {}, "4 cards": {"end_cards": 4}}, ["random", "random"], games=1, jobs=1)
     assert list(result.games.index) == ["5 cards (rulebook)", "4 cards"]
     assert list(result.games.games) == [1, 1]
+
+
+def test_the_command_line_takes_the_option_and_keeps_players_apart(capsys):
+    """``--option end_cards=4`` reaches the game; the player count is ``--players``, and the
+    error for a wrong option lists only the game's variant options."""
+    from zongshi_widgets.lab.cli import main
+
+    assert main(["simulate", "majolica", "--option", "players=3", "--games", "1"]) == 2
+    assert "--players" in capsys.readouterr().err
+    assert main(["simulate", "majolica", "--option", "end_card=4", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "end_cards" in err and "players," not in err
+    assert main(["simulate", "majolica", "--option", "end_cards=0", "--games", "1"]) == 2
+    assert "end_cards" in capsys.readouterr().err
