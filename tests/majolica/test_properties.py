@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import zongshi_widgets as zw
-from zongshi_widgets.agents import agent
+from zongshi_widgets.agents import GreedyAgent
 from zongshi_widgets.core import State
 from zongshi_widgets.games.majolica import pattern_met
 from zongshi_widgets.games.majolica.rules import BORDER, LINES, MajolicaState, _board_value, _legal_reference, _runs, _Work, can_run
@@ -213,7 +213,7 @@ def _greedy_line(players: int, options: dict, each, actions: int = 160) -> None:
     runs, moves, fragmentation and completed cards happen), calling ``each(state)`` before each."""
     game = zw.game("majolica", players=players, **options)
     s = game.new_state(seed=players)
-    bots = [agent("greedy", seed=k, game=game) for k in range(players)]
+    bots = [GreedyAgent(seed=k) for k in range(players)]  # the generic bot, on greedy_value
     for _ in range(actions):
         if s.is_over:
             break

@@ -496,11 +496,11 @@ def test_greedy_value_prefers_filling_a_card():
 def test_greedy_bots_finish_a_game_by_the_rulebook():
     """Rulebook, Game End: two greedy bots play a 2-player game to 5 completed design cards
     (by the book alone, stall_rounds=None)."""
-    from zongshi_widgets.agents import agent
+    from zongshi_widgets.agents import GreedyAgent
 
     g = zw.game("majolica", players=2, stall_rounds=None)
     s = g.new_state(seed=1)
-    bots = [agent("greedy", seed=k, game=g) for k in range(2)]
+    bots = [GreedyAgent(seed=k) for k in range(2)]  # the generic bot, on greedy_value
     while not s.is_over and s.round <= 80:
         s = s.play(bots[s.to_move].choose(s))
     assert s.is_over and max(len(p.done) for p in s.players) >= 5

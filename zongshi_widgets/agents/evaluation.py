@@ -3,8 +3,8 @@
 The greedy bot looks one action ahead on an evaluation; MCTS cuts its playouts short and
 turns the evaluation into win chances. Every game has one: :class:`ScoreEvaluation` (the score
 sheet's totals) unless the game registers bots that carry a better one (see
-``zongshi_widgets/agents/gembloq.py``, ``zongshi.py``, ``art_gallery.py``; a new game such as
-Majolica joins the same way, by registering ``agents={"greedy": ..., "mcts": ...}``).
+``zongshi_widgets/agents/gembloq.py``, ``zongshi.py``, ``art_gallery.py``, ``majolica.py``; a
+new game joins the same way, by registering ``agents={"greedy": ..., "mcts": ...}``).
 """
 
 from __future__ import annotations

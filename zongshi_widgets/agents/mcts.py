@@ -254,6 +254,34 @@ class MCTSAgent(Agent):
         self.last_iterations = done
         return root, legal
 
+    def tree_actions(self, d: State, legal: list) -> list:
+        """The actions the tree considers at ``d`` in a game with secrets or chance: all of
+        ``legal`` (a game's own bot may override this to prune, e.g. to the best few by a cheap
+        heuristic).
+
+        Args:
+            d (State): a determinization, not over.
+            legal (list): ``d.legal_actions()``.
+
+        Returns:
+            list: a non-empty part of ``legal``.
+        """
+        return legal
+
+    def playout_action(self, d: State, legal: list, rng: random.Random) -> Any:
+        """A playout's next action: uniformly random (a game's own bot may override this with a
+        cheap policy of its own).
+
+        Args:
+            d (State): the playout's position (a scratch copy, not over).
+            legal (list): ``d.legal_actions()``.
+            rng (random.Random): the search's generator.
+
+        Returns:
+            one of ``legal``.
+        """
+        return legal[rng.randrange(len(legal))]
+
     def _iterate(self, root: _Node, d: State, rng: random.Random, perfect: bool) -> None:
         path = [root]
         node = root
@@ -266,7 +294,7 @@ class MCTSAgent(Agent):
                     node.moves = self._tree_moves(d)
                 legal = keys = node.moves
             else:
-                legal = d.legal_actions()
+                legal = self.tree_actions(d, d.legal_actions())
                 keys = [str(a) for a in legal]
             children = node.children
             untried = [i for i, k in enumerate(keys) if k not in children]
@@ -298,7 +326,7 @@ class MCTSAgent(Agent):
             d = d.scratch()  # the playout's states are thrown away: a game may advance one copy in place
         while not d.is_over and (depth is None or steps < depth):
             legal = d.legal_actions()
-            d = d.advance(legal[rng.randrange(len(legal))])
+            d = d.advance(self.playout_action(d, legal, rng))
             steps += 1
         reward = win_shares(d) if d.is_over else self.evaluation.win_chances(d)
         for n in path:

@@ -58,10 +58,15 @@ def simulate_command(args: argparse.Namespace) -> int:
     from .report import balance_report
     from .simulate import simulate
 
+    if any(name == "players" for name, _ in args.option):
+        print("zongshi-widgets simulate: the player count is --players N, not --option players=N", file=sys.stderr)
+        return 2
     try:
         game = core.game(args.game, players=args.players, **dict(args.option))
     except (KeyError, ValueError, TypeError) as exc:
-        print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
+        # the player count is --players here, not one of the --option names
+        message = str(exc).replace("its options are: players, ", "its options (--option NAME=VALUE) are: ")
+        print(f"zongshi-widgets simulate: {message}", file=sys.stderr)
         return 2
     if args.games < 1:
         print(f"zongshi-widgets simulate: --games must be 1 or more, not {args.games}", file=sys.stderr)

@@ -172,6 +172,10 @@ class Majolica(Game):
             one's turn (adds ``discard W1 R`` actions and an ``end`` action). Default ``True``.
         starting_card_counts_for_m6 (bool): a completed starting card counts as the 3-point
             card of mission M6 (reference section 5, REC). Default ``True``.
+        end_cards (int): the game ends at the end of a round in which a player has completed
+            this many design cards (rulebook, Game End: 5, the book's value; 1 to 10 for design
+            experiments, e.g. 4 for a shorter game). Ignored in solo play (6 rounds). The
+            mission "complete 5 design cards" keeps its 5.
         stall_rounds (int | None): NOT A RULE OF THE BOOK: the game also ends at the end of a
             round when nobody has completed a design card for this many rounds in a row. The
             rulebook ends a multi-player game only when someone has completed 5 design cards;
@@ -209,7 +213,8 @@ class Majolica(Game):
             ("city_hall_empty", ("run", "no run")),
             ("discard_any_time", (True, False)),
             ("starting_card_counts_for_m6", (True, False)),
-            ("stall_rounds", (40, 60)),  # also None (by the book), left out: random play may never end
+            ("stall_rounds", (40, 60)),
+            ("end_cards", (5, 4)),  # also None (by the book), left out: random play may never end
         ),
     )
 
@@ -226,6 +231,7 @@ class Majolica(Game):
         discard_any_time: bool = True,
         starting_card_counts_for_m6: bool = True,
         stall_rounds: int | None = 40,
+        end_cards: int = 5,
     ):
         if not isinstance(players, int) or isinstance(players, bool) or players not in (1, 2, 3, 4):
             raise ValueError(f"Majolica is for 1 to 4 players, not {players!r}")
@@ -241,6 +247,8 @@ class Majolica(Game):
                 raise ValueError(f"{key} is True or False, not {value!r}")
         if stall_rounds is not None and (not isinstance(stall_rounds, int) or isinstance(stall_rounds, bool) or stall_rounds < 1):
             raise ValueError(f"stall_rounds is a positive int or None, not {stall_rounds!r}")
+        if not isinstance(end_cards, int) or isinstance(end_cards, bool) or not 1 <= end_cards <= 10:
+            raise ValueError(f"end_cards is a whole number of design cards from 1 to 10 (the book: 5), not {end_cards!r}")
         if city_hall_empty not in ("run", "no run"):
             raise ValueError(f"city_hall_empty is 'run' or 'no run', not {city_hall_empty!r}")
         comp = default_components() if components is None else load_components(components)
@@ -265,6 +273,7 @@ class Majolica(Game):
             ("discard_any_time", discard_any_time, True),
             ("starting_card_counts_for_m6", starting_card_counts_for_m6, True),
             ("stall_rounds", stall_rounds, 40),
+            ("end_cards", end_cards, 5),
         ):
             if value != default:
                 options[key] = value
@@ -274,6 +283,7 @@ class Majolica(Game):
         self.whole_runs, self.empty_run, self.free_discard, self.m6_start = whole_runs, city_hall_empty == "run", discard_any_time, starting_card_counts_for_m6
         self.frag = frag
         self.stall_rounds = stall_rounds
+        self.end_cards = end_cards
         self.cards = comp.cards()
         self.cids = tuple(c.id for c in self.cards)
         self.card_ids = {c.id: i for i, c in enumerate(self.cards)}
@@ -1015,9 +1025,9 @@ class MajolicaState(State):
             values.append(row)
             totals.append(sum(row))
         notes = "Ties go to the player latest in turn order at the start of the game (rulebook, Game End)."
-        if not g.solo and self.seat is None and not any(len(p.done) >= 5 for p in self.players):
+        if not g.solo and self.seat is None and not any(len(p.done) >= g.end_cards for p in self.players):
             notes += (
-                f" Nobody completed 5 design cards: the game ended because no card was completed for {g.stall_rounds} rounds"
+                f" Nobody completed {g.end_cards} design cards: the game ended because no card was completed for {g.stall_rounds} rounds"
                 " (the engine's stall_rounds option, not a rule of the book)."
             )
         if g.solo:
@@ -1894,7 +1904,7 @@ class _Work(MajolicaState):
         players = list(self.players)
         players[self.me] = self.player()
         if (g.solo and self.round >= SOLO_ROUNDS) or (
-            not g.solo and (any(len(p.done) >= 5 for p in players) or (g.stall_rounds is not None and self.round - self.lastc >= g.stall_rounds))
+            not g.solo and (any(len(p.done) >= g.end_cards for p in players) or (g.stall_rounds is not None and self.round - self.lastc >= g.stall_rounds))
         ):
             self.players = tuple(players)
             self.seat = None
