@@ -99,6 +99,39 @@ def test_a_time_budget_runs_at_least_one_iteration():
     assert bot.last_iterations >= 1 and bot.label == "mcts[0.05s]"
 
 
+def test_a_cpu_budget_counts_the_searching_threads_cpu_time(monkeypatch):
+    """clock="cpu": the deadline is read from the thread's CPU clock, not the wall clock, so a
+    bot whose CPU clock stands still while the wall clock runs keeps searching (a loaded
+    machine gives it the same search, only slower)."""
+    from zongshi_widgets.agents import mcts as mcts_module
+
+    ticks = {"cpu": 0.0}
+
+    def cpu_clock():  # one hundredth of a CPU second per reading
+        ticks["cpu"] += 0.01
+        return ticks["cpu"]
+
+    monkeypatch.setitem(mcts_module.CLOCKS, "cpu", cpu_clock)
+    state = zw.game("zongshi", players=3).new_state(seed=1)
+    bot = agent("mcts", seed=1, game="zongshi", seconds=0.2, clock="cpu")
+    assert bot.label == "mcts[0.2s cpu]"
+    assert str(bot.choose(state)) in {str(a) for a in state.legal_actions()}
+    # one reading for the deadline, one after each iteration: 0.2 s of 0.01 s ticks is 20 iterations
+    assert bot.last_iterations == 20
+    assert mcts_module.CLOCKS["wall"] is not cpu_clock
+
+
+def test_the_clock_leaves_an_iteration_budget_reproducible():
+    """An iteration budget ignores the clock: the same choice and explain() table either way."""
+    state = zw.game("art_gallery", players=2).new_state(seed=4)
+    for _ in range(6):
+        state = state.play(state.legal_actions()[0])
+    wall = explain(state, top=4, bot=agent("mcts", seed=3, game="art_gallery", iterations=60))
+    cpu = explain(state, top=4, bot=agent("mcts", seed=3, game="art_gallery", iterations=60, clock="cpu"))
+    assert wall.equals(cpu)
+    assert explain(state, top=4, seed=3, iterations=60, clock="cpu").equals(wall)
+
+
 def test_bot_options_are_validated():
     with pytest.raises(TypeError, match="not both"):
         agent("mcts", iterations=10, seconds=1.0)
@@ -108,6 +141,10 @@ def test_bot_options_are_validated():
         agent("mcts", iterations=2.5)
     with pytest.raises(ValueError, match="positive"):
         agent("mcts", seconds=-1)
+    with pytest.raises(ValueError, match="clock must be 'wall'"):
+        agent("mcts", seconds=1.0, clock="process")
+    with pytest.raises(TypeError, match="clock must be"):
+        agent("mcts", seconds=1.0, clock=1)
     with pytest.raises(TypeError, match="no option 'depth'; it takes: iterations, seconds"):
         agent("mcts", depth=3)
     with pytest.raises(TypeError, match="random bot has no option 'iterations'; it takes none"):
