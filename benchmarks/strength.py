@@ -72,12 +72,12 @@ def main() -> None:
                     seconds += mine.seconds.sum()
                     decisions += mine.decisions.sum()
                     rounds += float(table.groupby("game").game_turns.first().sum())
-                print(
-                    f"  ... {name} vs {opponent}: {wins}/{games} MCTS wins, {rounds / games:.1f} rounds per game, "
-                    f"{time.perf_counter() - start:.0f} s",
-                    file=sys.stderr,
-                    flush=True,
-                )
+                    print(
+                        f"  ... {name} vs {opponent}: {wins}/{games} MCTS wins, {seconds / decisions:.3f} s/move, "
+                        f"{rounds / games:.1f} turns per game, {time.perf_counter() - start:.0f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
             low, high = wilson_interval(wins, games)
             print(
                 f"{name:12s} {players:7d} {opponent:>8s} {games:5d} {wins:9d} {wins / games:6.1%} [{low:5.1%}, {high:5.1%}] "
