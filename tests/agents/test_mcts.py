@@ -179,6 +179,80 @@ def test_evaluations_turn_values_into_win_chances():
         assert evaluation.win_chances(final) == win_shares(final)
 
 
+def test_zongshi_evaluation_gives_nothing_for_boxes_or_scrolls_over_the_limits():
+    """Rulebook, material storage (5 boxes, +2 per Larger Workshop) and the hand limit (4
+    scrolls, 5 with a Temple Offering): what is over a limit is handed back or discarded, so
+    handing it back costs the seat nothing in the evaluation (a greedy bot then no longer
+    fetches more than it can keep)."""
+    evaluation = ZongShiEvaluation()
+    seen = set()
+    for seed in range(12):
+        game = zw.game("zongshi", players=3)
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(seen) < 2:
+            seat = state.to_move
+            action = rng.choice(state.legal_actions())
+            kind = str(action).split()[0]
+            if kind in ("return", "discard") and seat is not None:
+                after = state.play(action)
+                assert evaluation.values(after)[seat] == pytest.approx(evaluation.values(state)[seat]), str(action)
+                seen.add(kind)
+                state = after
+            else:
+                state = state.play(action)
+        if len(seen) == 2:
+            return
+    pytest.fail(f"random play never handed back a box and discarded a scroll: {seen}")
+
+
+def test_zongshi_evaluation_counts_marketplace_claims_before_step_2():
+    """Rulebook, Step 2: Distribute Materials: masters in a bin share it box by box, an
+    apprentice takes one box after the masters' first picks. The evaluation counts a pawn's
+    expected share while it waits in the Marketplace."""
+    from zongshi_widgets.agents.zongshi import _market_claims
+
+    def seat(master=None, apprentice=None):
+        return {"master": {"at": master}, "apprentice": {"at": apprentice}}
+
+    players = [seat("large"), seat("large", "small"), seat(None, "large"), seat("temple")]
+    assert _market_claims({"large": "gijbb", "small": "gib"}, players) == [2.0, 2.0 + 1.0, 1.0, 0.0]
+    assert _market_claims({"large": "g", "small": ""}, [seat("large"), seat(None, "large")]) == [1.0, 0.0]
+    # a master alone in the large bin: worth its boxes, up to the storage limit, the moment he goes
+    state = zw.game("zongshi", players=3).new_state(seed=5)
+    rng = random.Random(5)
+    evaluation = ZongShiEvaluation()
+    for _ in range(2000):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        market = [a for a in legal if str(a) == "market large"]
+        position = state.position()
+        mover = state.to_move
+        large_taken = any("large" in (p["master"]["at"], p["apprentice"]["at"]) for p in position["players"])
+        if market and position["players"][mover]["master"]["at"] is None and not large_taken:
+            me = position["players"][mover]
+            boxes = 0 if me["boxes"] == "nothing" else len(me["boxes"])
+            after = state.play(market[0])
+            if after.position()["players"][mover]["master"]["at"] == "large" and boxes == 0:
+                gain = evaluation.values(after)[mover] - evaluation.values(state)[mover]
+                assert gain == pytest.approx(min(len(position["bins"]["large"]), 5) / 3)
+                return
+        state = state.play(rng.choice(legal))
+    pytest.fail("no empty-handed master went alone to the large bin")
+
+
+def test_zongshi_greedy_games_end_in_a_normal_length():
+    """Rulebook, Game End: the game ends the round after a player completes a sixth project.
+    Greedy bots build towards it: four of them end their games by six projects within 25
+    rounds (with boxes and scrolls counted beyond the limits they dawdled 22 to 42 rounds)."""
+    game = zw.game("zongshi", players=4)
+    for seed in range(2):
+        final = zw.lab.play_game(game, ["greedy"] * 4, seed=seed)
+        position = final.position()
+        assert position["end_triggered"] and position["round"] <= 25, position["round"]
+
+
 def test_zongshi_evaluation_counts_work_under_way():
     """Zong Shi's score sheet counts boxes and scrolls only per three (rulebook, Final
     Scoring): the evaluation counts each box a third of a point, so taking boxes raises it."""
