@@ -7,13 +7,19 @@ The issue's aim: at 1 s per move, MCTS wins at least 90 % against random and 60 
 greedy. A full run at 1 s is long (an Art Gallery game is about 130 MCTS decisions); run it as
 far as time allows with smaller ``--seconds`` and ``--games`` and say what was run.
 
-Usage: python benchmarks/strength.py [--seconds 1.0 | --iterations N] [--games 20] [--jobs 2]
+``--seconds`` is wall-clock time per move: on a loaded machine MCTS then thinks less than the
+figure says. ``--cpu-seconds`` budgets the CPU time of the searching thread instead
+(``clock="cpu"``), so the table measures the same bot however busy the machine is (only the
+wall time grows). The ``s/move`` column is wall time per decision, single-choice moves included.
+
+Usage: python benchmarks/strength.py [--seconds 1.0 | --cpu-seconds 1.0 | --iterations N] [--games 20] [--jobs 2]
                                      [--games-list gembloq,zongshi] [--opponents random,greedy] [--players N]
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from _games import game_names, two_or_more
@@ -27,6 +33,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--seconds", type=float, default=None, help="MCTS thinking time per move (default 1.0)")
+    budget.add_argument("--cpu-seconds", type=float, default=None, help="MCTS CPU time per move (the searching thread's; steady on a busy machine)")
     budget.add_argument("--iterations", type=int, default=None, help="MCTS iterations per move instead (reproducible)")
     parser.add_argument("--games", type=int, default=20, help="games per game and opponent (rounded up to a multiple of the seats)")
     parser.add_argument("--jobs", type=int, default=2, help="local processes")
@@ -35,7 +42,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None, help="seats (default: the smallest contest of each game)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    options = {"iterations": args.iterations} if args.iterations else {"seconds": args.seconds or 1.0}
+    if args.iterations:
+        options = {"iterations": args.iterations}
+    elif args.cpu_seconds:
+        options = {"seconds": args.cpu_seconds, "clock": "cpu"}
+    else:
+        options = {"seconds": args.seconds or 1.0}
     print(f"MCTS budget per move: {options}; {args.games} games per line, seats rotated; jobs={args.jobs}")
     print(f"{'game':12s} {'players':>7s} {'opponent':>8s} {'games':>5s} {'MCTS wins':>9s} {'rate':>6s} {'95% Wilson':>15s} {'s/move':>7s} {'wall s':>7s}")
     for name in args.games_list.split(","):
@@ -45,16 +57,27 @@ def main() -> None:
         for opponent in args.opponents.split(","):
             start = time.perf_counter()
             wins = games = 0
-            seconds = decisions = 0.0
-            for seat in range(players):
-                bots = [opponent] * players
-                bots[seat] = agent("mcts", game=game, **options)
-                table = simulate(game, bots, games=per_seat, seed=args.seed + 100_000 * seat, jobs=args.jobs)
-                mine = table[table.seat == seat]
-                wins += int(mine.won.sum())
-                games += len(mine)
-                seconds += mine.seconds.sum()
-                decisions += mine.decisions.sum()
+            seconds = decisions = rounds = 0.0
+            # rounds of games, MCTS in every seat once per round, so a run stopped early is
+            # still balanced; seat s plays the seeds seed + 100000*s + r as a single batch would.
+            for first in range(0, per_seat, args.jobs):
+                chunk = min(args.jobs, per_seat - first)
+                for seat in range(players):
+                    bots = [opponent] * players
+                    bots[seat] = agent("mcts", game=game, **options)
+                    table = simulate(game, bots, games=chunk, seed=args.seed + 100_000 * seat + first, jobs=args.jobs)
+                    mine = table[table.seat == seat]
+                    wins += int(mine.won.sum())
+                    games += len(mine)
+                    seconds += mine.seconds.sum()
+                    decisions += mine.decisions.sum()
+                    rounds += float(table.groupby("game").game_turns.first().sum())
+                    print(
+                        f"  ... {name} vs {opponent}: {wins}/{games} MCTS wins, {seconds / decisions:.3f} s/move, "
+                        f"{rounds / games:.1f} turns per game, {time.perf_counter() - start:.0f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
             low, high = wilson_interval(wins, games)
             print(
                 f"{name:12s} {players:7d} {opponent:>8s} {games:5d} {wins:9d} {wins / games:6.1%} [{low:5.1%}, {high:5.1%}] "

@@ -99,6 +99,39 @@ def test_a_time_budget_runs_at_least_one_iteration():
     assert bot.last_iterations >= 1 and bot.label == "mcts[0.05s]"
 
 
+def test_a_cpu_budget_counts_the_searching_threads_cpu_time(monkeypatch):
+    """clock="cpu": the deadline is read from the thread's CPU clock, not the wall clock, so a
+    bot whose CPU clock stands still while the wall clock runs keeps searching (a loaded
+    machine gives it the same search, only slower)."""
+    from zongshi_widgets.agents import mcts as mcts_module
+
+    ticks = {"cpu": 0.0}
+
+    def cpu_clock():  # one hundredth of a CPU second per reading
+        ticks["cpu"] += 0.01
+        return ticks["cpu"]
+
+    monkeypatch.setitem(mcts_module.CLOCKS, "cpu", cpu_clock)
+    state = zw.game("zongshi", players=3).new_state(seed=1)
+    bot = agent("mcts", seed=1, game="zongshi", seconds=0.2, clock="cpu")
+    assert bot.label == "mcts[0.2s cpu]"
+    assert str(bot.choose(state)) in {str(a) for a in state.legal_actions()}
+    # one reading for the deadline, one after each iteration: 0.2 s of 0.01 s ticks is 20 iterations
+    assert bot.last_iterations == 20
+    assert mcts_module.CLOCKS["wall"] is not cpu_clock
+
+
+def test_the_clock_leaves_an_iteration_budget_reproducible():
+    """An iteration budget ignores the clock: the same choice and explain() table either way."""
+    state = zw.game("art_gallery", players=2).new_state(seed=4)
+    for _ in range(6):
+        state = state.play(state.legal_actions()[0])
+    wall = explain(state, top=4, bot=agent("mcts", seed=3, game="art_gallery", iterations=60))
+    cpu = explain(state, top=4, bot=agent("mcts", seed=3, game="art_gallery", iterations=60, clock="cpu"))
+    assert wall.equals(cpu)
+    assert explain(state, top=4, seed=3, iterations=60, clock="cpu").equals(wall)
+
+
 def test_bot_options_are_validated():
     with pytest.raises(TypeError, match="not both"):
         agent("mcts", iterations=10, seconds=1.0)
@@ -108,6 +141,10 @@ def test_bot_options_are_validated():
         agent("mcts", iterations=2.5)
     with pytest.raises(ValueError, match="positive"):
         agent("mcts", seconds=-1)
+    with pytest.raises(ValueError, match="clock must be 'wall'"):
+        agent("mcts", seconds=1.0, clock="process")
+    with pytest.raises(TypeError, match="clock must be"):
+        agent("mcts", seconds=1.0, clock=1)
     with pytest.raises(TypeError, match="no option 'depth'; it takes: iterations, seconds"):
         agent("mcts", depth=3)
     with pytest.raises(TypeError, match="random bot has no option 'iterations'; it takes none"):
@@ -140,6 +177,80 @@ def test_evaluations_turn_values_into_win_chances():
             assert len(evaluation.values(state)) == 3 and sum(chances) == pytest.approx(1)
         final = zw.lab.play_game(game, ["random"] * 3, seed=1)
         assert evaluation.win_chances(final) == win_shares(final)
+
+
+def test_zongshi_evaluation_gives_nothing_for_boxes_or_scrolls_over_the_limits():
+    """Rulebook, material storage (5 boxes, +2 per Larger Workshop) and the hand limit (4
+    scrolls, 5 with a Temple Offering): what is over a limit is handed back or discarded, so
+    handing it back costs the seat nothing in the evaluation (a greedy bot then no longer
+    fetches more than it can keep)."""
+    evaluation = ZongShiEvaluation()
+    seen = set()
+    for seed in range(12):
+        game = zw.game("zongshi", players=3)
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(seen) < 2:
+            seat = state.to_move
+            action = rng.choice(state.legal_actions())
+            kind = str(action).split()[0]
+            if kind in ("return", "discard") and seat is not None:
+                after = state.play(action)
+                assert evaluation.values(after)[seat] == pytest.approx(evaluation.values(state)[seat]), str(action)
+                seen.add(kind)
+                state = after
+            else:
+                state = state.play(action)
+        if len(seen) == 2:
+            return
+    pytest.fail(f"random play never handed back a box and discarded a scroll: {seen}")
+
+
+def test_zongshi_evaluation_counts_marketplace_claims_before_step_2():
+    """Rulebook, Step 2: Distribute Materials: masters in a bin share it box by box, an
+    apprentice takes one box after the masters' first picks. The evaluation counts a pawn's
+    expected share while it waits in the Marketplace."""
+    from zongshi_widgets.agents.zongshi import _market_claims
+
+    def seat(master=None, apprentice=None):
+        return {"master": {"at": master}, "apprentice": {"at": apprentice}}
+
+    players = [seat("large"), seat("large", "small"), seat(None, "large"), seat("temple")]
+    assert _market_claims({"large": "gijbb", "small": "gib"}, players) == [2.0, 2.0 + 1.0, 1.0, 0.0]
+    assert _market_claims({"large": "g", "small": ""}, [seat("large"), seat(None, "large")]) == [1.0, 0.0]
+    # a master alone in the large bin: worth its boxes, up to the storage limit, the moment he goes
+    state = zw.game("zongshi", players=3).new_state(seed=5)
+    rng = random.Random(5)
+    evaluation = ZongShiEvaluation()
+    for _ in range(2000):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        market = [a for a in legal if str(a) == "market large"]
+        position = state.position()
+        mover = state.to_move
+        large_taken = any("large" in (p["master"]["at"], p["apprentice"]["at"]) for p in position["players"])
+        if market and position["players"][mover]["master"]["at"] is None and not large_taken:
+            me = position["players"][mover]
+            boxes = 0 if me["boxes"] == "nothing" else len(me["boxes"])
+            after = state.play(market[0])
+            if after.position()["players"][mover]["master"]["at"] == "large" and boxes == 0:
+                gain = evaluation.values(after)[mover] - evaluation.values(state)[mover]
+                assert gain == pytest.approx(min(len(position["bins"]["large"]), 5) / 3)
+                return
+        state = state.play(rng.choice(legal))
+    pytest.fail("no empty-handed master went alone to the large bin")
+
+
+def test_zongshi_greedy_games_end_in_a_normal_length():
+    """Rulebook, Game End: the game ends the round after a player completes a sixth project.
+    Greedy bots build towards it: four of them end their games by six projects within 25
+    rounds (with boxes and scrolls counted beyond the limits they dawdled 22 to 42 rounds)."""
+    game = zw.game("zongshi", players=4)
+    for seed in range(2):
+        final = zw.lab.play_game(game, ["greedy"] * 4, seed=seed)
+        position = final.position()
+        assert position["end_triggered"] and position["round"] <= 25, position["round"]
 
 
 def test_zongshi_evaluation_counts_work_under_way():

@@ -691,6 +691,48 @@ def test_a_seat_changed_in_place_takes_effect_and_a_bad_name_is_refused():
     assert board.state.to_move == 3
 
 
+def test_a_configured_bot_object_sits_at_a_board_and_the_browser_gets_its_label():
+    """seats=[..., zw.agents.agent("mcts", iterations=5)]: the board plays that very bot (its
+    own settings and seed), syncs only its label ("mcts[5 it]") to the browser (traits stay
+    JSON; the object stays in Python), and names it so in the turn line."""
+    bot = zw.agents.agent("mcts", game="gembloq", seed=1, iterations=5)
+    board = GembloQBoard(players=2, seats=["human", bot], bot_delay=0)
+    assert board.seats == ["human", bot] and board.session.seats == ("human", bot)
+    synced = board.get_state(["seats"])["seats"]
+    assert synced == ["human", "mcts[5 it]"] and json.loads(json.dumps(synced)) == synced
+    board.play(board.state.legal_actions()[0])
+    assert len(board.state.history) == 2 and board.state.to_move == 0  # the bot answered
+    assert bot.last_iterations >= 1  # ...and it was this object that searched
+    board.seats[1] = zw.agents.agent("random", seed=3)  # in place, a generic bot object
+    assert board.get_state(["seats"])["seats"] == ["human", "random"]
+    zs = zw.widgets.ZongShiBoard(players=3, seats=["human", zw.agents.agent("mcts", game="zongshi", seconds=2), "greedy"], bot_delay=0)
+    assert zs.get_state(["seats"])["seats"] == ["human", "mcts[2s]", "greedy"]
+    assert zw.widgets.session.seat_label(zs.seats[1]) == "mcts[2s]"
+
+
+def test_a_seat_that_is_no_bot_or_a_bot_of_another_game_is_refused():
+    """A seat object must be a zongshi_widgets Agent; a game's own bot (it reads that game's
+    positions: Zong Shi's evaluation on a GembloQ board would fail mid-game) is refused on
+    another game's board with a SeatError that says how to make the right one; nothing changes."""
+    from zongshi_widgets.widgets.base import SeatError
+
+    class Chooser:  # has choose(), but is no Agent
+        def choose(self, state):
+            return state.legal_actions()[0]
+
+    for seat, words in [(object(), "a bot object made with zongshi_widgets.agents.agent"), (Chooser(), "(Chooser)")]:
+        with pytest.raises(SeatError, match="seat 1 is") as err:
+            GembloQBoard(players=2, seats=["human", seat])
+        assert words in str(err.value)
+    with pytest.raises(SeatError, match=r"made for zongshi, not gembloq; make one for this game: zongshi_widgets.agents.agent\('greedy', game='gembloq'"):
+        GembloQBoard(players=2, seats=["human", zw.agents.agent("greedy", game="zongshi")])
+    board = GembloQBoard(players=2, seats=["human", "human"], bot_delay=0)
+    before = snapshot(board)
+    with pytest.raises(SeatError, match="made for art_gallery"):
+        board.seats[1] = zw.agents.agent("mcts", game="art_gallery", iterations=5)
+    assert board.seats == ["human", "human"] and snapshot(board) == before
+
+
 def test_a_seat_list_changed_behind_the_boards_back_breaks_nothing():
     """Even when the seat list is changed around its checks, the board goes on: the session
     keeps the seats it was given (it is what plays), no KeyError after the next move."""

@@ -15,7 +15,11 @@ position itself, and this is plain UCT.
 The search reads the real state only through ``determinize``, which depends only on what the
 seat sees: two positions that look the same to the seat get the same tree, the same choice and
 the same :func:`explain` table for the same seed and an iteration budget. With a time budget
-(``seconds=``) the number of iterations, hence the choice, depends on the machine's speed.
+(``seconds=``) the number of iterations, hence the choice, depends on the machine's speed; on
+the wall clock (``clock="wall"``, the default) also on its load, so on a busy machine the bot
+thinks less. ``clock="cpu"`` counts the thinking thread's own CPU time instead
+(:func:`time.thread_time`): the same budget buys about the same search however many other
+programs share the machine (benchmarks use it).
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ from .evaluation import Evaluation, ScoreEvaluation, win_shares
 
 #: Iterations per decision when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS = 200
+
+#: The clocks a time budget can be measured on: elapsed time, or the thinking thread's CPU time.
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
 class _Node:
@@ -75,16 +82,20 @@ class MCTSAgent(Agent):
         seed (int | None): the bot's own seed (determinizations, expansions, playouts, ties).
         iterations (int | None): iterations per decision (reproducible); default
             :data:`DEFAULT_ITERATIONS` when ``seconds`` is not given either.
-        seconds (float | None): thinking time per decision instead (wall clock; not
-            reproducible across machines). Not together with ``iterations``.
+        seconds (float | None): thinking time per decision instead (not reproducible across
+            machines). Not together with ``iterations``.
+        clock (str): what ``seconds`` measures: ``"wall"`` (default; elapsed time, so a loaded
+            machine gives fewer iterations) or ``"cpu"`` (the CPU time of the thread that
+            searches, :func:`time.thread_time`; the same search on a busy machine, only
+            slower). Ignored by an iteration budget, which is reproducible either way.
         exploration (float): UCT's exploration constant ``c`` in ``w/n + c*sqrt(ln N / n)``
             (rewards are win shares in [0, 1]); default the class's.
         playout_depth (int | None): random actions played after the tree before the position is
             evaluated; ``None``: to the end of the game. Default the class's.
 
     Raises:
-        TypeError: a budget that is not a number, or both budgets.
-        ValueError: a budget or constant out of range.
+        TypeError: a budget that is not a number, or both budgets; a clock that is not a str.
+        ValueError: a budget or constant out of range; a clock other than ``"wall"``/``"cpu"``.
 
     Attributes:
         evaluation (Evaluation): scores positions where a playout stops early (a game's own
@@ -110,8 +121,14 @@ class MCTSAgent(Agent):
         seconds: float | None = None,
         exploration: float | None = None,
         playout_depth: int | None | str = "default",
+        clock: str = "wall",
     ):
         super().__init__(seed)
+        if not isinstance(clock, str):
+            raise TypeError(f"clock must be 'wall' or 'cpu', not {clock!r}")
+        if clock not in CLOCKS:
+            raise ValueError(f"clock must be 'wall' (elapsed time) or 'cpu' (the search's CPU time), not {clock!r}")
+        self.clock = clock
         if iterations is not None and seconds is not None:
             raise TypeError("give mcts an iteration budget or a time budget (iterations=... or seconds=...), not both")
         if iterations is not None:
@@ -140,8 +157,12 @@ class MCTSAgent(Agent):
 
     @property
     def label(self) -> str:
-        """The bot's name with its budget, e.g. ``"mcts[200 it]"`` or ``"mcts[1s]"``."""
-        budget = f"{self.seconds:g}s" if self.seconds is not None else f"{self.iterations} it"
+        """The bot's name with its budget, e.g. ``"mcts[200 it]"``, ``"mcts[1s]"`` (wall clock)
+        or ``"mcts[1s cpu]"``."""
+        if self.seconds is None:
+            budget = f"{self.iterations} it"
+        else:
+            budget = f"{self.seconds:g}s" + (" cpu" if self.clock == "cpu" else "")
         return f"{self.name}[{budget}]"
 
     # -- deciding -----------------------------------------------------------------------
@@ -240,13 +261,14 @@ class MCTSAgent(Agent):
             root.visits = 1
             self.last_iterations = 1
             return root, legal
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        now = CLOCKS[self.clock]
+        deadline = now() + self.seconds if self.seconds is not None else None
         done = 0
         while True:
             if deadline is None:
                 if done >= self.iterations:
                     break
-            elif done > 0 and time.perf_counter() >= deadline:
+            elif done > 0 and now() >= deadline:
                 break
             sample = state if perfect else state.determinize(seat, rng)
             self._iterate(root, sample, rng, perfect)
@@ -344,6 +366,7 @@ def explain(
     seed: int = 0,
     iterations: int | None = None,
     seconds: float | None = None,
+    clock: str = "wall",
 ):
     """The best candidate actions for ``seat`` with their estimated win rates and visit
     counts, from an MCTS search that sees only what the seat may see.
@@ -356,7 +379,8 @@ def explain(
         bot (MCTSAgent | None): the searcher (default: the game's own ``"mcts"`` bot with
             ``seed`` and the budget below).
         seed (int): the search's seed.
-        iterations (int | None), seconds (float | None): the budget (see :class:`MCTSAgent`).
+        iterations (int | None), seconds (float | None), clock (str): the budget and what
+            ``seconds`` measures (see :class:`MCTSAgent`).
 
     Returns:
         pandas.DataFrame: one row per candidate, best (most visited) first; columns ``action``
@@ -376,6 +400,8 @@ def explain(
         raise ValueError(f"top must be at least 1, not {top}")
     if bot is None:
         options = {k: v for k, v in (("iterations", iterations), ("seconds", seconds)) if v is not None}
+        if clock != "wall":
+            options["clock"] = clock
         bot = agent("mcts", seed=seed, game=state.game, **options)
     if not isinstance(bot, MCTSAgent):
         raise TypeError(f"explain needs an MCTS bot, not {bot!r}")

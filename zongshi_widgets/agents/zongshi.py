@@ -8,6 +8,7 @@ below counts work under way. Registered with the game (``zongshi_widgets/games/_
 from __future__ import annotations
 
 from ..core import State
+from ..games.zongshi.rules import HAND_LIMIT, STORAGE_BASE, STORAGE_PER_WORKSHOP
 from .base import GreedyAgent
 from .evaluation import Evaluation
 from .mcts import MCTSAgent
@@ -17,33 +18,85 @@ _KEPT = ("completed projects", "exchange tiles", "all six exchange tiles", "town
 
 
 class ZongShiEvaluation(Evaluation):
-    """Per seat, in victory points: the score sheet's completed projects, exchange tiles (and
-    the all-six bonus), townsfolk visits and end trigger as they stand; plus three quarters of
-    the victory points of the projects its master and apprentice are building (instead of the
-    penalized "unfinished projects" row: work under way is likely to finish); plus its boxes
-    and scrolls at a third of a point each, unrounded (the final row counts whole threes).
-    Reads the public position of each player and the seat's own scrolls only through the
-    determinization the bot was given."""
+    """Per seat, in victory points (rulebook, Final Scoring and Victory):
+
+    - the score sheet's completed projects, exchange tiles (and the all-six bonus), townsfolk
+      visits and end trigger as they stand;
+    - each project its master or apprentice is building at its full victory points less
+      :attr:`per_round_left` per round still on its time track (work under way is likely to
+      finish; the sheet's "unfinished projects" row, penalized as if the game ended now, is
+      left out);
+    - :attr:`progress` per project completed or under way: the game ends in the round after
+      a sixth completed project, with two points for its builder and the tie-break to the
+      most projects, so the race to six is worth more than the cards' points alone;
+    - its boxes and scrolls at a third of a point each (the final row counts whole threes),
+      with the boxes its pawns will claim in the Marketplace in Step 2 (rulebook, Step 2:
+      Distribute Materials: the masters in a bin share it box by box, an apprentice takes one
+      box after them; estimated as an even share), but only as many as it may keep: boxes up to its storage limit (5, plus 2 per Larger
+      Workshop) and scrolls up to its hand limit (4, 5 with a Temple Offering). What is over
+      a limit must be handed back or discarded at once, so it is worth nothing.
+
+    Why the limits and the progress term: a greedy bot looks one action ahead, and with every
+    box and scroll worth a third of a point it went to the Temple and the Marketplace for more
+    than it could hold (then discarded the surplus, one decision later) instead of spending
+    material on projects, and games dragged on for dozens of rounds. Reads the public position
+    of each player and the seat's own scrolls only through the determinization the bot was
+    given."""
 
     scale = 3.0
+    #: victory points a project under way loses per round left on its time track.
+    per_round_left: float = 0.25
+    #: value of each project completed or under way, beyond its victory points (the race to six).
+    progress: float = 0.5
 
     def values(self, state: State) -> list[float]:
         """See the class docstring."""
         sheet = state.score_sheet()
         kept = [sheet.categories.index(c) for c in _KEPT]
-        players = state.position()["players"]
+        position = state.position()
+        players = position["players"]
         game = state.game
+        stacks = game.flags["temple_offering_limit_stacks"]
+        claims = _market_claims(position["bins"], players)
         out = []
         for seat in range(game.players):
             row = sheet.values[seat]
             p = players[seat]
             value = float(sum(row[i] for i in kept))
-            building = [pid for pawn in ("master", "apprentice") for pid in p[pawn]["building"]]
-            value += 0.75 * sum(game.card(pid).vp for pid in building)
+            projects = len(p["completed"])
+            for pawn in ("master", "apprentice"):
+                building = p[pawn]["building"]
+                if building:
+                    value += sum(game.card(pid).vp for pid in building) - self.per_round_left * p[pawn]["time"]
+                    projects += len(building)
+            value += self.progress * projects
             boxes = 0 if p["boxes"] == "nothing" else len(p["boxes"])
-            value += (boxes + len(p["scrolls"])) / 3.0
+            offerings = p["completed"].count("temple_offering")
+            storage = STORAGE_BASE + STORAGE_PER_WORKSHOP * p["completed"].count("larger_workshop")
+            hand = HAND_LIMIT + (offerings if stacks else min(1, offerings))
+            value += (min(boxes + claims[seat], storage) + min(len(p["scrolls"]), hand)) / 3.0
             out.append(value)
         return out
+
+
+def _market_claims(bins: dict | None, players: list[dict]) -> list[float]:
+    """Boxes each seat's pawns in the Marketplace bins are expected to take in Step 2: an
+    apprentice one box (if the masters leave one), the masters an even share of the rest."""
+    claims = [0.0] * len(players)
+    if not bins:
+        return claims
+    for name, content in bins.items():
+        masters = [s for s, p in enumerate(players) if p["master"]["at"] == name]
+        apprentices = [s for s, p in enumerate(players) if p["apprentice"]["at"] == name]
+        if not masters and not apprentices:
+            continue
+        boxes = len(content)
+        for s in apprentices:
+            claims[s] += 1.0 if boxes > len(masters) else 0.0
+        left = boxes - sum(1 for _ in apprentices if boxes > len(masters))
+        for s in masters:
+            claims[s] += left / len(masters)
+    return claims
 
 
 class ZongShiGreedy(GreedyAgent):

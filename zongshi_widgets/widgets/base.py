@@ -35,9 +35,11 @@ Traits (all ``sync=True``; the browser redraws from them):
                 redo replays). (Not ``log``: that is ipywidgets' own logger.)
 ``cursor``      ``{ply, start, end, node, can_undo, can_redo, nodes, branches}``; each branch
                 ``{node, from, end, current, text}`` (``text``: its move at the fork).
-``seats``       ``"human"`` or a bot name per seat. Assign a new list, or change one entry in
-                place (``board.seats[1] = "<bot name>"``): both are checked and take effect at
-                once; the number of seats cannot change.
+``seats``       ``"human"``, a bot name or a bot object (``zw.agents.agent("mcts", seconds=2)``)
+                per seat. Assign a new list, or change one entry in place
+                (``board.seats[1] = "<bot name>"``): both are checked and take effect at
+                once; the number of seats cannot change. The browser gets each seat's label
+                (``"human"``, the name, or the bot's ``label``, e.g. ``"mcts[2s]"``).
 ``watch``       ``{seat, mode, open_hands, may_act}``: who this board shows.
 ``screen``      ``{}`` or ``{seat, text}``: the privacy screen shown instead of a hand.
 ``version``     bumps on every change of position; requests carry it.
@@ -84,7 +86,7 @@ from ..agents import default_bot
 from ..core import IllegalAction, State, Timeline
 from ..core.timeline import Node
 from .protocol import BadRequest, RequestHandler, request
-from .session import HUMAN, Event, GameSession, SeatError, check_seats
+from .session import HUMAN, Event, GameSession, SeatError, check_seats, seat_label
 from .static import StaticPicture, picture_html
 
 __all__ = ["HUMAN", "BadRequest", "GameBoard", "SeatError", "SeatList", "read_asset"]
@@ -229,7 +231,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     feedback = t.Unicode("").tag(sync=True)
     moves = t.List().tag(sync=True, to_json=lambda value, board: board._wire_moves(value))
     cursor = t.Dict().tag(sync=True)
-    seats = _Seats(SeatList()).tag(sync=True, to_json=lambda value, board: list(value))
+    seats = _Seats(SeatList()).tag(sync=True, to_json=lambda value, board: [seat_label(k) for k in value])  # bot objects stay in Python
     watch = t.Dict().tag(sync=True)
     screen = t.Dict().tag(sync=True)
     version = t.Int(0).tag(sync=True)
@@ -1020,7 +1022,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if seat is None:
             return " (the game is over)"
         kind = self._session.seats[seat]
-        return f" ({self.seat_label(seat)} to move{'' if kind == HUMAN else f', the {kind} bot'})"
+        return f" ({self.seat_label(seat)} to move{'' if kind == HUMAN else f', the {seat_label(kind)} bot'})"
 
     def _redact_view(self, view: dict) -> dict:
         if self.reveal_scores:
@@ -1087,7 +1089,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         seat = state.to_move
         if seat is not None and self._session.seats[seat] != HUMAN:
             names = self.seat_labels()
-            self.say("refused", f"{names[seat]} is played by the {self._session.seats[seat]} bot; press 'let bots play' to let it move")
+            self.say("refused", f"{names[seat]} is played by the {seat_label(self._session.seats[seat])} bot; press 'let bots play' to let it move")
             return True
         if state.is_over:
             return False  # the engine says so

@@ -17,12 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..agents import Agent
 from ..agents import agent as make_agent
 from ..agents import agents as bot_names
-from ..core import Game, IllegalAction, State, Timeline
+from ..core import Game, IllegalAction, State, Timeline, games, load_ref, registration
 from ..core.timeline import Node
 
-__all__ = ["HUMAN", "Event", "GameSession", "SeatError"]
+__all__ = ["HUMAN", "Event", "GameSession", "SeatError", "check_seats", "seat_label"]
 
 #: The seat kind of a person at a board.
 HUMAN = "human"
@@ -31,7 +32,8 @@ _log = logging.getLogger(__name__)
 
 
 class SeatError(ValueError):
-    """A seat that is neither ``"human"`` nor a known bot, or the wrong number of seats."""
+    """A seat that is neither ``"human"``, a known bot name nor a bot object fit for the game,
+    or the wrong number of seats."""
 
 
 @dataclass(frozen=True)
@@ -57,16 +59,20 @@ class Event:
     text: str = ""
 
 
-def check_seats(seats: Any, game: Game) -> tuple[str, ...]:
-    """A seat list as given to a session or board: ``None`` (every seat human) or one kind per
-    seat, each ``"human"`` or a bot name of :func:`zongshi_widgets.agents.agents` for this game.
+def check_seats(seats: Any, game: Game) -> tuple[str | Agent, ...]:
+    """A seat list as given to a session or board: ``None`` (every seat human) or one entry
+    per seat, each ``"human"``, a bot name of :func:`zongshi_widgets.agents.agents` for this
+    game, or a configured bot object (any :class:`zongshi_widgets.agents.Agent`, e.g.
+    ``zw.agents.agent("mcts", seconds=2)``; a bot made for another game, one of that game's
+    own bots, is refused since it reads that game's positions).
 
     Returns:
-        tuple[str, ...]: the seat kinds (a tuple: change seats by assigning a new list).
+        tuple[str | Agent, ...]: the seats (a tuple: change seats by assigning a new list).
 
     Raises:
         SeatError: a string (one kind is not a list of seats), not a list, ``None`` entries,
-            non-string entries, the wrong number, or unknown kinds.
+            entries that are neither strings nor bots, the wrong number, unknown bot names,
+            or a bot of another game.
     """
     players = game.players
     if seats is None:
@@ -79,15 +85,61 @@ def check_seats(seats: Any, game: Game) -> tuple[str, ...]:
         raise SeatError(f"seats must be a list with one entry per seat (e.g. [{example}]), not {type(seats).__name__}")
     seats = tuple(seats)
     for i, s in enumerate(seats):
-        if not isinstance(s, str):
+        if not isinstance(s, (str, Agent)):
             what = "None" if s is None else f"{s!r} ({type(s).__name__})"
-            raise SeatError(f"seat {i} is {what}; each seat is 'human' or a bot name ({', '.join(known)})")
+            raise SeatError(
+                f"seat {i} is {what}; each seat is 'human', a bot name ({', '.join(known)}) "
+                "or a bot object made with zongshi_widgets.agents.agent(...)"
+            )
     if len(seats) != players:
-        raise SeatError(f"this game has {players} seats; got {len(seats)} seat kinds: {list(seats)}")
-    for s in seats:
-        if s != HUMAN and s not in known:
-            raise SeatError(f"a seat is 'human' or a bot ({', '.join(known)}), not {s!r}")
+        raise SeatError(f"this game has {players} seats; got {len(seats)} seat kinds: {[seat_label(s) for s in seats]}")
+    for i, s in enumerate(seats):
+        if isinstance(s, str):
+            if s != HUMAN and s not in known:
+                raise SeatError(f"a seat is 'human' or a bot ({', '.join(known)}), not {s!r}")
+            continue
+        other = _bot_game(s, game)
+        if other is not None:
+            raise SeatError(
+                f"seat {i}: the {s.label} bot ({type(s).__name__}) is made for {other}, not {game.name}; "
+                f"make one for this game: zongshi_widgets.agents.agent({s.name!r}, game={game.name!r}, ...)"
+            )
     return seats
+
+
+def seat_label(kind: str | Agent) -> str:
+    """How boards and messages name a seat: ``"human"``, the bot's name, or a bot object's
+    :attr:`~zongshi_widgets.agents.Agent.label` (e.g. ``"mcts[2s]"``). Boards sync this
+    label to the browser; the bot object itself stays in Python."""
+    return kind if isinstance(kind, str) else kind.label
+
+
+def _bot_game(bot: Agent, game: Game) -> str | None:
+    """The other game ``bot`` was made for, when it is one of another game's own bots (and
+    none of ``game``'s); ``None`` when it fits ``game`` (a generic bot fits every game)."""
+    own = _own_bot_classes()
+    if any(isinstance(bot, cls) for cls in own.get(game.name, ())):
+        return None
+    for name, classes in own.items():
+        if name != game.name and any(isinstance(bot, cls) for cls in classes):
+            return name
+    return None
+
+
+def _own_bot_classes() -> dict[str, tuple[type, ...]]:
+    """Each registered game's own bot classes (its ``register(..., agents=...)``)."""
+    out = {}
+    for name in games():
+        classes = []
+        for ref in registration(name).agents.values():
+            try:
+                cls = load_ref(ref)
+            except (ImportError, AttributeError):  # a game whose bots cannot load: nothing to compare
+                continue
+            if isinstance(cls, type):
+                classes.append(cls)
+        out[name] = tuple(classes)
+    return out
 
 
 def check_bot_delay(value: Any) -> float:
@@ -124,10 +176,13 @@ class GameSession:
 
     Args:
         state (State): the starting position.
-        seats (list[str] | None): per seat, ``"human"`` or a bot name (generic or the game's
-            own, see :func:`zongshi_widgets.agents.agents`); default every seat human.
+        seats (list[str | Agent] | None): per seat, ``"human"``, a bot name (generic or the
+            game's own, see :func:`zongshi_widgets.agents.agents`), or a configured bot object
+            (e.g. ``zongshi_widgets.agents.agent("mcts", seconds=2)``, used as given with its
+            own seed; see :func:`check_seats`); default every seat human.
         bot_delay (float): seconds between bot moves made after a request from a browser.
-        bot_seed (int | None): seed of the bots' own choices (seat ``i`` uses ``bot_seed + i``).
+        bot_seed (int | None): seed of the named bots' own choices (seat ``i`` uses
+            ``bot_seed + i``; a bot object keeps its own generator).
         history (bool): rebuild ``state``'s history as undoable moves (``True``) or start the
             timeline at ``state``.
 
@@ -192,9 +247,9 @@ class GameSession:
         return self._timeline
 
     @property
-    def seats(self) -> tuple[str, ...]:
-        """Per seat ``"human"`` or a bot name (a tuple; assign a new list to change it:
-        ``session.seats = ["human", "<bot name>"]``; checked by :func:`check_seats`)."""
+    def seats(self) -> tuple[str | Agent, ...]:
+        """Per seat ``"human"``, a bot name or a bot object (a tuple; assign a new list to
+        change it: ``session.seats = ["human", "<bot name>"]``; checked by :func:`check_seats`)."""
         return self._seats
 
     @seats.setter
@@ -527,7 +582,7 @@ class GameSession:
         except Exception as exc:  # keep the boards alive; say what happened
             _log.exception("bot move failed")
             self.thinking = -1
-            self._changed(Event("bot_failed", text=f"the {self._seats[seat]} bot failed: {type(exc).__name__}: {exc}"))
+            self._changed(Event("bot_failed", text=f"the {seat_label(self._seats[seat])} bot failed: {type(exc).__name__}: {exc}"))
 
     def bot_choice(self, bot: str, seat: int, seed: int) -> Any:
         """What bot ``bot`` would play for ``seat`` (the seat to move): it decides from what
@@ -541,7 +596,9 @@ class GameSession:
     def _make_agents(self) -> None:
         seed = self._bot_seed
         self._agents = {
-            i: make_agent(kind, seed=None if seed is None else seed + i, game=self._game) for i, kind in enumerate(self._seats) if kind != HUMAN
+            i: kind if isinstance(kind, Agent) else make_agent(kind, seed=None if seed is None else seed + i, game=self._game)
+            for i, kind in enumerate(self._seats)
+            if kind != HUMAN
         }
 
     def _make_timeline(self, state: State, history: bool) -> Timeline:
@@ -561,5 +618,5 @@ class GameSession:
         return Timeline(state)
 
     def __repr__(self) -> str:
-        return f"<GameSession {self.state!r}, seats={list(self._seats)}>"
+        return f"<GameSession {self.state!r}, seats={[seat_label(k) for k in self._seats]}>"
 
