@@ -289,8 +289,9 @@ def test_turn_passes_left_while_four_outer_tiles_are_up():
 def test_game_ends_at_round_end_with_five_completed_cards_and_scores():
     """Rulebook, Game End: checked at the end of the round; card points, 1 per 2 tiles on
     unfinished cards, tokens; the latest in turn order wins a tie."""
-    me = {"completed": ["D29", "D09", "D01", "S1", "D21"], "slots": ["D10", "-", "-"], "cards": {"D10": "YYB"}, "tokens": 2}
-    s = pose(me=me, grid=["RYBG", "yBGr", "bGRy", "gryb"], city_hall={"purple": 3, "points": 1})
+    # tokens only once City Hall's purple tiles are gone (rulebook, City Hall): red took all 3
+    me = {"completed": ["D29", "D09", "D01", "S1", "D21"], "slots": ["D10", "-", "-"], "cards": {"D10": "YYB"}, "tokens": 2, "purples": 3}
+    s = pose(me=me, grid=["RYBG", "yBGr", "bGRy", "gryb"], city_hall={"purple": 0, "points": 1}, purple_out=3)
     s = play(s, "take a1-d1", "place W4", "end")
     assert s.is_over
     sheet = s.score_sheet()
@@ -522,3 +523,6 @@ def test_notation_slips_are_told_apart_from_rule_breaks(refuse):
     assert "solo game" in err.message
     err = refuse(s, "take b1-c1", "majolica.select.whole-run")
     assert "whole_runs=False" in err.message and "reference section" not in err.message
+    card = next(a for a in s.legal_actions() if a.startswith("take a1 + D")).split()[-1]
+    err = refuse(s, f"take a1 + {card} + {card}", "majolica.notation")
+    assert "one design card" in err.message and "not in the design-card display" not in err.message

@@ -135,6 +135,8 @@ def test_bad_options_are_refused(options):
         ({"players": [{"workshops": ["", "", "", "P"], "purples": 1}, {}], "city_hall": {"purple": 2, "points": 3}}, "purple tile never stays in W4"),
         ({"players": [{"workshops": ["RRRYYY", "", "", ""], "slots": ["S1", "-", "-"]}, {}]}, "would have to run"),
         ({"city_hall": {"purple": 1, "points": 3}}, "purple tiles"),
+        # rulebook, City Hall: purple tiles are taken first, one-point tokens only when none is left
+        ({"players": [{"tokens": 1}, {}], "city_hall": {"purple": 3, "points": 2}}, "purple tiles are taken first"),
         ({"step": "dance"}, "'step' is one of"),
     ],
 )

@@ -544,6 +544,11 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         raise ValueError("purple tiles taken (players' 'purples') must match those gone from City Hall")
     if city[1] + sum(p.tokens for p in players) != game.city_fill[1]:
         raise ValueError(f"one-point tokens: City Hall + players' must be {game.city_fill[1]}")
+    if city[0] and any(p.tokens for p in players):
+        raise ValueError(
+            f"a player holds a one-point token while City Hall still has {city[0]} purple tile(s): purple tiles are taken first,"
+            " tokens only when none is left (rulebook, City Hall)"
+        )
     first3 = _int(d, "first3", -1, -1, n - 1)
     two = d.get("two_in_a_turn", [])
     m8 = sum(1 << s for s in two)
@@ -1381,6 +1386,12 @@ def _diagnose(s: MajolicaState, action) -> None:
             )
         if idx and not s.up >> idx[0] & 1:
             raise IllegalAction("majolica.select.face-down", "That large tile is face down: it was taken this round (rulebook, 2. Place Majolica Tiles).")
+        if len(words) > 4 or (len(words) == 4 and words[2] != "+"):
+            raise IllegalAction(
+                "majolica.notation",
+                f"{action!r}: one tile comes with one design card or one rearrangement, written 'take b1 + D05' or 'take b1 + arrange'"
+                " (rulebook, 1. Select Majolica Tiles B, C).",
+            )
         if len(words) >= 4 and words[3].lower() != "arrange":
             if not s.display:
                 raise IllegalAction(
