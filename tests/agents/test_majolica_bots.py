@@ -90,9 +90,13 @@ def test_the_end_race_shortens_the_horizon():
     card_value = EV.values(early)[0] - EV.values(pose())[0]
     late_value = EV.values(late)[0] - EV.values(pose(other={"completed": ["D02", "D03", "D04", "D05"]}))[0]
     assert late_value < card_value
-    lead = pose(me={"tokens": 3}, city_hall={"purple": 3, "points": 0})  # a 3-point lead at the start
+    # a 3-point lead at the start: red took City Hall's 3 purple tiles (gone), then its 3 tokens
+    lead = pose(me={"tokens": 3, "purples": 3}, city_hall={"purple": 0, "points": 0}, purple_out=3)
     lead_late = pose(
-        me={"tokens": 3, "completed": ["D01", "D02", "D03", "D04"]}, other={"completed": ["D05", "D06", "D07", "D08"]}, city_hall={"purple": 3, "points": 0}
+        me={"tokens": 3, "purples": 3, "completed": ["D01", "D02", "D03", "D04"]},
+        other={"completed": ["D05", "D06", "D07", "D08"]},
+        city_hall={"purple": 0, "points": 0},
+        purple_out=3,
     )
     assert EV.win_chances(lead_late)[0] > EV.win_chances(lead)[0] > 0.5
 
