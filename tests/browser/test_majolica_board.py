@@ -160,6 +160,13 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     expect(story).to_contain_text("step 1 of 3")
     expect(story).to_contain_text("yellow tile onto design card D01")
     expect(board.locator(".mj-ws.mj-running")).to_have_count(1)
+    # the steps are in the action bar, where the learner acts: in view, over none of the grid's cells
+    expect(board.locator(".mj-bar .mj-story")).to_be_visible()
+    sb, gb = story.bounding_box(), board.locator(".mj-grid").bounding_box()
+    assert sb["y"] >= gb["y"] + gb["height"] or sb["y"] + sb["height"] <= gb["y"], (sb, gb)
+    vh = page.evaluate("window.innerHeight")
+    assert sb["y"] >= 0 and sb["y"] + sb["height"] <= vh, (sb, vh)
+    assert "above" not in board.locator(".mj-bar").inner_text()
     screenshot(page, "majolica-story-1", locator=board)
     story.get_by_role("button", name="Next step").click()
     expect(story).to_contain_text("flows on to W2")
@@ -196,7 +203,7 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     red = "s = board.state; p = s.players[0]; print(sorted(s.game.cids[i] for i in list(p.slots) + list(p.done) if i >= 0))"
     assert "D05" in kernel(jupyter_server, relpath, red)  # the taken card is on red's board
     print(f"\nMajolica turn: {len(times)} timed clicks; click-to-updated-board median {sorted(times)[len(times) // 2]} ms, max {max(times)} ms")
-    expect(board.locator(".zw-log")).to_contain_text("take the tile a1 and design card D05")  # the log in words
+    expect(board.locator(".zw-log")).to_contain_text("took the tile a1 and design card D05")  # the log in words, told (not ordered)
     screenshot(page, "majolica-after-turn", locator=board)
 
     # -- the expansions' parts, and solo play's revealed tiles ---------------------------------------

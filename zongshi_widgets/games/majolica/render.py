@@ -32,8 +32,9 @@ TILE_NAMES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "P": "purple
 CATEGORIES_BASE = ("design cards", "tiles on unfinished cards", "City Hall tokens")
 #: The tooltip of a reconstructed value.
 RECONSTRUCTED_NOTE = (
-    "Reconstructed value: no source gives the printed cards' values, so this is a consistent proposal "
-    "(shared/reference/majolica/components.md, REC). Load the printed data with components=... to correct it."
+    "Reconstructed value: no published source gives it, so this is a consistent proposal; the package keeps "
+    "each value's provenance in zongshi_widgets/games/majolica/data/components.toml. Load the printed data with "
+    "components=... to correct it."
 )
 
 
