@@ -50,6 +50,39 @@ def kernel(server, relpath: str, code: str) -> str:
     return server.execute(relpath, code).strip()
 
 
+CONTRAST_JS = """(el) => {
+  const parse = (c) => {
+    const m = c.match(/rgba?\\(([^)]*)\\)/) || c.match(/color\\(srgb ([^)]*)\\)/);
+    const v = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    const k = c.startsWith("color(") ? 255 : 1;
+    return [v[0] * k, v[1] * k, v[2] * k, v.length > 3 ? v[3] : 1];
+  };
+  const lum = ([r, g, b]) => {
+    const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const bg = parse(getComputedStyle(el).backgroundColor);
+  let worst = 99;
+  for (const e of [el, ...el.querySelectorAll("*")]) {
+    if (e !== el && parse(getComputedStyle(e).backgroundColor)[3] > 0) continue;  // a tile chip, a mark: its own ground
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const fg = parse(getComputedStyle(e).color);
+    const mix = [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3]));
+    const [a, b] = [lum(mix), lum(bg)].sort((x, y) => y - x);
+    worst = Math.min(worst, (a + 0.05) / (b + 0.05));
+  }
+  return worst;
+}"""
+
+
+def hover_contrast(page, part) -> float:
+    """The lowest contrast ratio (WCAG) of the text of a part under the mouse against its fill."""
+    part.scroll_into_view_if_needed()
+    part.hover()
+    page.wait_for_timeout(300)  # transitions
+    return part.evaluate(CONTRAST_JS)
+
+
 def wait_ready(page, seen: str | None, timeout: float = 30_000) -> None:
     """Wait until the board shows a position other than ``seen`` with choices, no story playing."""
     page.wait_for_function(
@@ -238,8 +271,14 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     expect(taught.locator(".mj-story")).to_contain_text("W2")  # the board shows the step
     screenshot(page, "majolica-lesson-cascade", locator=taught)
 
-    # -- dark theme, no console errors ----------------------------------------------------------------
+    # -- a hovered workshop stays readable (contrast >= 4.5:1) in both themes; no console errors -------
+    seen = solo.get_attribute("data-version")
+    kernel(jupyter_server, relpath, 'solo.play("take all")')  # 2. Place: the workshops are lit
+    wait_ready(page, seen)
+    assert hover_contrast(page, solo.locator("button.mj-ws.mj-on").first) >= 4.5
     set_theme(page, "dark")
+    assert hover_contrast(page, solo.locator("button.mj-ws.mj-on").first) >= 4.5
+    screenshot(page, "majolica-dark-hover", locator=solo)
     board.scroll_into_view_if_needed()
     screenshot(page, "majolica-dark", locator=board)
     assert page.console_errors == []
