@@ -365,3 +365,22 @@ def test_one_seat_is_said_in_the_singular():
 
     with pytest.raises(SeatError, match=r"this game has 1 seat; got 2"):
         MajolicaBoard(players=1, seats=["human", "greedy"])
+
+
+def test_a_mission_card_is_drawn_with_its_tiles_and_a_done_mark():
+    """Newcomer's finding 4 (rulebook, Expansion Rules: Mission Cards): M2 holds fragmented tiles,
+    one per colour; the board (view and static picture) shows the tiles on the card and marks it
+    done once the fourth colour is on it."""
+    from zongshi_widgets.tutor import show_lesson
+
+    lb = show_lesson("majolica", "mission-m2")
+    mc = lb.board.view["table"]["mission_cards"][0]
+    assert mc == {"id": "M2", "text": "one fragmented tile of each colour on this card", "spaces": "RYBG", "tiles": "RYB", "done": False}
+    assert lb.board.view["table"]["mission_cards"][1] is None
+    pic = lb.board.picture()
+    assert "Mission M2" in pic and "not yet" in pic and "open green space" in pic and "✓ done" not in pic
+    assert lb.attempt("fragment G mission").solved
+    mc = lb.board.view["table"]["mission_cards"][0]
+    assert mc["tiles"] == "RYBG" and mc["done"] and lb.board.state.mission_done(0, 1)
+    pic = lb.board.picture()
+    assert "✓ done" in pic and "open green space" not in pic

@@ -193,6 +193,17 @@ function render({ model, el }) {
       h("span", { class: "mj-spaces" }, ...cells),
       opts.progress && k ? h("span", { class: "mj-sub" }, `${k}/${spaces.length + blank} filled`) : null);
   }
+  /** A player's mission card, drawn like a design card: its spaces (one per colour on M2 and
+   * M4) with the tiles on them, and a done mark when the mission is fulfilled. */
+  function missionCard(mc) {
+    const have = new Set(mc.tiles);
+    const cells = [...mc.spaces].map((ch) => h("span", { class: `mj-space${have.has(ch) ? " mj-full" : ""}`, style: `--mj-t:${TC[ch]}`, title: `${TN[ch]} space${have.has(ch) ? ", holds a tile" : ", open"}` }, have.has(ch) ? ch : ""));
+    const words = `mission card ${mc.id}: ${mc.text}; ${mc.spaces ? `tiles on it: ${[...mc.tiles].map((c) => TN[c]).join(", ") || "none"}; ` : ""}${mc.done ? "fulfilled" : "not fulfilled yet"}`;
+    return h("div", { class: `mj-missioncard${mc.done ? " mj-mdone" : ""}`, "data-part": `mission-card:${mc.id}`, role: "group", "aria-label": words, title: words },
+      h("span", { class: "mj-cardhead" }, h("b", {}, `Mission ${mc.id}`), mc.done ? h("span", { class: "mj-donemark" }, "✓ done") : h("span", { class: "mj-sub" }, " not yet")),
+      h("span", { class: "mj-sub mj-mtext" }, mc.text),
+      cells.length ? h("span", { class: "mj-spaces" }, ...cells) : null);
+  }
   const cardWords = (id) => {
     const c = geo.cards[id];
     return c ? `design card ${id}, ${c[0]} points, spaces ${[...c[1]].map((x) => TN[x]).join(" ")}${c[2] ? ` and ${c[2]} blank` : ""}${geo.cards_rec ? " (reconstructed values)" : ""}` : id;
@@ -281,7 +292,7 @@ function render({ model, el }) {
         id ? cardFace(id, b.fills[k], { progress: true }) : h("span", { class: "mj-empty" }, "empty slot"));
     });
     const done = b.done.map((id) => h("span", { class: "mj-done", title: cardWords(id) }, id, ` ${geo.cards[id][0]}`));
-    const mission = geo.use_missions && t.missions[s] >= 0 ? h("div", { class: "mj-sub" }, `Mission M${t.missions[s] + 1}: ${geo.missions[t.missions[s]]}`) : null;
+    const mission = geo.use_missions && (t.mission_cards || [])[s] ? missionCard(t.mission_cards[s]) : null;
     const start = t.starting[s] ? h("div", { class: "mj-sub" }, "Starting card to slot: ", cardFace(t.starting[s], "")) : null;
     return h("div", {
       class: `mj-board${me ? " mj-tomove" : ""}${marked.has(`board:${names[s]}`) ? " mj-mark" : ""}`,

@@ -86,6 +86,44 @@ def board_snapshot(game: Majolica, p, city) -> dict:
     }
 
 
+#: The mission cards that hold tiles (M2: fragmented tiles, M4: tiles from 4-tile takes), one space per colour.
+STORAGE_MISSIONS = (1, 3)
+
+
+def mission_card(state: MajolicaState, seat: int) -> dict | None:
+    """A player's mission card as the board draws it (rulebook, Expansion Rules: Mission Cards).
+
+    Args:
+        state: the position. seat (int): the player.
+
+    Returns:
+        dict | None: ``None`` without a mission card; else ``id`` (``"M2"``), ``text`` (the
+        mission), ``spaces`` (``"RYBG"`` for a card that holds tiles, one space per colour,
+        else ``""``), ``tiles`` (the colour letters on it, in ``RYBG`` order) and ``done``
+        (the mission is fulfilled as things stand: ``state.mission_done``).
+    """
+    p = state.players[seat]
+    if p.mission < 0:
+        return None
+    storage = p.mission in STORAGE_MISSIONS
+    return {
+        "id": f"M{p.mission + 1}",
+        "text": MISSIONS[p.mission],
+        "spaces": "".join(COL[c] for c in range(4)) if storage else "",
+        "tiles": "".join(COL[c] for c in range(4) if p.mstore >> c & 1),
+        "done": bool(state.mission_done(seat, p.mission)),
+    }
+
+
+def _mission_html(mc: dict) -> str:
+    """The static picture of a mission card: its tiles in their spaces and a done mark."""
+    empty = "display:inline-block;width:12px;height:12px;border:1px dashed #888;border-radius:3px;margin:1px"
+    spaces = "".join(_chip(c) if c in mc["tiles"] else f"<span style='{empty}' title='open {TILE_NAMES[c]} space'></span>" for c in mc["spaces"])
+    mark = "<b title='mission fulfilled'>✓ done</b>" if mc["done"] else "<i>not yet</i>"
+    return (f"<div style='display:inline-block;border:1px solid #999;border-radius:6px;padding:2px 6px;margin-top:3px'>"
+            f"<b>Mission {mc['id']}</b>: {html.escape(mc['text'])} {spaces} {mark}</div>")
+
+
 def _names(text: str) -> str:
     if not text:
         return "no tiles"
@@ -268,10 +306,11 @@ def position_html(state: MajolicaState, highlight=(), reveal_scores: bool = True
         words = [f"{card_text(g, i)} holds {_tiles(f) or 'nothing'}" if i >= 0 else "–" for i, f in zip(p.slots, p.fills)]
         slots = " | ".join(own(f"slot:{k + 1}", html.escape(text)) for k, text in enumerate(words))
         done = span(f"scoring:{name}", " ".join(g.cids[i] for i in p.done) or "–")
-        extra = f"; mission M{p.mission + 1}: {MISSIONS[p.mission]}" if p.mission >= 0 else ""
+        mc = mission_card(state, s)
+        extra = f"<br>{_mission_html(mc)}" if mc else ""
         out.append(
             f"<div style='{style(f'board:{name}')}'><b style='color:{SEAT_COLOURS[name]}'>{name}</b>{' (to move)' if state.to_move == s else ''}<br>"
-            f"{ws}<br>cards: {slots}<br>completed: {done}; tokens {p.tokens}{html.escape(extra)}</div>"
+            f"{ws}<br>cards: {slots}<br>completed: {done}; tokens {p.tokens}{extra}</div>"
         )
     if reveal_scores:
         sc = public_scores(state)
