@@ -169,6 +169,7 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     assert "take " not in status.inner_text()
 
     # -- 2. Place in W1 (one click): its pattern 3+3 is met, it runs (a one-step story) ------------
+    assert board.locator("button[data-target='W1']").get_attribute("aria-label").startswith("your workshop W1")  # you play red
     seen = board.get_attribute("data-version")
     board.locator("button[data-target='W1']").click()
     wait_new(page, seen)

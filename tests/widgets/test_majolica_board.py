@@ -384,3 +384,17 @@ def test_a_mission_card_is_drawn_with_its_tiles_and_a_done_mark():
     assert mc["tiles"] == "RYBG" and mc["done"] and lb.board.state.mission_done(0, 1)
     pic = lb.board.picture()
     assert "✓ done" in pic and "open green space" not in pic
+
+
+def test_a_full_workshop_that_does_not_run_says_why():
+    """Newcomer's finding 9 (rulebook, Run Workshop(s) A: a workshop runs when full with its
+    pattern and a tile of it fits the card above): a full W3 holding Y B B G is not a 2+2, and
+    the board says so on the workshop; a W3 with R R Y Y under no card says that instead."""
+    me = {"workshops": ["", "", "YBBG", ""], "slots": ["-", "-", "D01"]}
+    other = {"workshops": ["", "", "RRYY", ""], "slots": ["-", "-", "-"]}
+    desc = {"step": "select", "to_move": 0, "start": 0, "first": 0, "grid": GRID, "display": DISPLAY, "players": [me, other]}
+    state = zw.game("majolica", players=2).from_position(desc, seed=1)
+    board = make(state)
+    boards = board.view["table"]["boards"]
+    assert boards[0]["notes"] == ["", "", "full, but 2+2 is not met", ""]
+    assert boards[1]["notes"] == ["", "", "full with 2+2, but no card above", ""]

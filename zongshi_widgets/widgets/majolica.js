@@ -262,13 +262,16 @@ function render({ model, el }) {
     const target = live ? id : null;
     const tiles = b.ws[w];
     const pattern = g.pattern.join("+");
-    const label = `${names[s]}'s workshop ${id}: ${tiles.length}/${g.cap} tiles (${[...tiles].map((c) => TN[c]).join(", ") || "empty"}); runs when it holds exactly ${pattern === "4" ? "4 tiles of one colour" : `${g.pattern.length} colours, ${g.pattern[0]} each`}`;
+    const note = (b.notes || [])[w] || "";
+    const whose = s === t.watch ? "your" : `${names[s]}'s`;
+    const label = `${whose} workshop ${id}: ${tiles.length}/${g.cap} tiles (${[...tiles].map((c) => TN[c]).join(", ") || "empty"}); runs when it holds exactly ${pattern === "4" ? "4 tiles of one colour" : `${g.pattern.length} colours, ${g.pattern[0]} each`}${note ? `; ${note}` : ""}`;
     const probe = live ? (t.step === "place" || t.step === "select" ? `place ${id}` : `run ${id}`) : null;
     const shovels = w === 3 ? "1 tile to City Hall" : `${g.must} must${g.may ? ` + ${g.may} may` : ""}`;
     return part(live ? "button" : "div", target, { probe, part: live ? null : `${id}:${names[s]}`, label, cls: `mj-ws${running ? " mj-running" : ""}${marked.has(`${id}:${names[s]}`) || (live && marked.has(id)) ? " mj-mark" : ""}` },
       h("span", { class: "mj-wshead" }, h("b", {}, id), ` ${tiles.length}/${g.cap}`),
       h("span", { class: "mj-pattern", title: `pattern ${pattern}` }, `pattern ${pattern}`),
       h("span", { class: "mj-wstiles" }, ...chips(tiles)),
+      note ? h("span", { class: "mj-wsnote" }, note) : null,
       h("span", { class: "mj-sub" }, shovels, wsRec(id, g, ["must", "may", "capacity", "pattern", "all"], "shovels"),
         g.fragment ? h("span", { title: "fragmentation icon: one tile is discarded before the rest flows on" }, " · ✂")
           : g.rec.includes("fragment") ? h("span", { title: "no fragmentation icon: the whole rest flows on" }, " · no ✂") : null,

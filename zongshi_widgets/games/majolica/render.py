@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from .rules import COL, LETTERS, MISSIONS, SOLO_RATINGS, Majolica, MajolicaState, _Work, card_text
+from .rules import COL, LETTERS, MISSIONS, SOLO_RATINGS, Majolica, MajolicaState, _Work, card_open, card_text, pattern_met
 
 __all__ = [
     "CATEGORIES_BASE",
@@ -71,11 +71,13 @@ def board_snapshot(game: Majolica, p, city) -> dict:
 
     Returns:
         dict: ``ws`` (4 strings of tile letters), ``slots`` (3 card ids or ``None``), ``fills``
-        (3 strings), ``done`` (card ids), ``tokens``, ``purples``, ``blooms``, ``city`` ([purple, points]).
+        (3 strings), ``done`` (card ids), ``tokens``, ``purples``, ``blooms``, ``city`` ([purple, points]),
+        ``notes`` (4 strings: :func:`workshop_note`).
     """
     cid = game.cids
     return {
         "ws": [_tiles(w) for w in p.ws],
+        "notes": [workshop_note(game, p, city, w) for w in range(4)],
         "slots": [cid[i] if i >= 0 else None for i in p.slots],
         "fills": [_tiles(f) for f in p.fills],
         "done": [cid[i] for i in p.done],
@@ -84,6 +86,39 @@ def board_snapshot(game: Majolica, p, city) -> dict:
         "blooms": p.blooms,
         "city": [city[0], city[1]],
     }
+
+
+def workshop_note(game: Majolica, p, city, w: int) -> str:
+    """Why a full workshop does not run, in a few words, or ``""`` (rulebook, Run Workshop(s) A:
+    a workshop runs when it is full with its pattern and a tile of it has a space on the card
+    above; W4 gives City Hall's tiles or tokens; Overflow).
+
+    Args:
+        game: the game. p: a player (or the engine's working copy). city: City Hall's
+            (purple tiles, one-point tokens). w (int): the workshop, 0..3.
+
+    Returns:
+        str: ``"overflows: discard 2"``, ``"full, but 2+2 is not met"``, ``"full with 2+2, but
+        the card above has no open space for its tiles"``, ``"full with 4, but City Hall is
+        empty"``, ``"full with 3+3, but no card above"`` or ``""``.
+    """
+    ws = p.ws[w]
+    n, cap = sum(ws), game.cap[w]
+    if n > cap:
+        return f"overflows: discard {n - cap}"
+    if n < cap:
+        return ""
+    pattern = "+".join([str(game.part[w])] * game.nparts[w])
+    if not pattern_met(game, w, ws):
+        return f"full, but {pattern} is not met"
+    if w == 3:
+        return "" if game.empty_run or city[0] + city[1] > 0 else f"full with {pattern}, but City Hall is empty"
+    card = p.slots[w]
+    if card < 0:
+        return f"full with {pattern}, but no card above"
+    if not any(ws[c] and card_open(game, card, p.fills[w], c) for c in range(4)):
+        return f"full with {pattern}, but the card above has no open space for its tiles"
+    return ""
 
 
 #: The mission cards that hold tiles (M2: fragmented tiles, M4: tiles from 4-tile takes), one space per colour.
