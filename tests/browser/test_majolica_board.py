@@ -50,6 +50,39 @@ def kernel(server, relpath: str, code: str) -> str:
     return server.execute(relpath, code).strip()
 
 
+CONTRAST_JS = """(el) => {
+  const parse = (c) => {
+    const m = c.match(/rgba?\\(([^)]*)\\)/) || c.match(/color\\(srgb ([^)]*)\\)/);
+    const v = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    const k = c.startsWith("color(") ? 255 : 1;
+    return [v[0] * k, v[1] * k, v[2] * k, v.length > 3 ? v[3] : 1];
+  };
+  const lum = ([r, g, b]) => {
+    const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const bg = parse(getComputedStyle(el).backgroundColor);
+  let worst = 99;
+  for (const e of [el, ...el.querySelectorAll("*")]) {
+    if (e !== el && parse(getComputedStyle(e).backgroundColor)[3] > 0) continue;  // a tile chip, a mark: its own ground
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const fg = parse(getComputedStyle(e).color);
+    const mix = [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3]));
+    const [a, b] = [lum(mix), lum(bg)].sort((x, y) => y - x);
+    worst = Math.min(worst, (a + 0.05) / (b + 0.05));
+  }
+  return worst;
+}"""
+
+
+def hover_contrast(page, part) -> float:
+    """The lowest contrast ratio (WCAG) of the text of a part under the mouse against its fill."""
+    part.scroll_into_view_if_needed()
+    part.hover()
+    page.wait_for_timeout(300)  # transitions
+    return part.evaluate(CONTRAST_JS)
+
+
 def wait_ready(page, seen: str | None, timeout: float = 30_000) -> None:
     """Wait until the board shows a position other than ``seen`` with choices, no story playing."""
     page.wait_for_function(
@@ -136,6 +169,7 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     assert "take " not in status.inner_text()
 
     # -- 2. Place in W1 (one click): its pattern 3+3 is met, it runs (a one-step story) ------------
+    assert board.locator("button[data-target='W1']").get_attribute("aria-label").startswith("your workshop W1")  # you play red
     seen = board.get_attribute("data-version")
     board.locator("button[data-target='W1']").click()
     wait_new(page, seen)
@@ -160,6 +194,13 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     expect(story).to_contain_text("step 1 of 3")
     expect(story).to_contain_text("yellow tile onto design card D01")
     expect(board.locator(".mj-ws.mj-running")).to_have_count(1)
+    # the steps are in the action bar, where the learner acts: in view, over none of the grid's cells
+    expect(board.locator(".mj-bar .mj-story")).to_be_visible()
+    sb, gb = story.bounding_box(), board.locator(".mj-grid").bounding_box()
+    assert sb["y"] >= gb["y"] + gb["height"] or sb["y"] + sb["height"] <= gb["y"], (sb, gb)
+    vh = page.evaluate("window.innerHeight")
+    assert sb["y"] >= 0 and sb["y"] + sb["height"] <= vh, (sb, vh)
+    assert "above" not in board.locator(".mj-bar").inner_text()
     screenshot(page, "majolica-story-1", locator=board)
     story.get_by_role("button", name="Next step").click()
     expect(story).to_contain_text("flows on to W2")
@@ -196,7 +237,7 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     red = "s = board.state; p = s.players[0]; print(sorted(s.game.cids[i] for i in list(p.slots) + list(p.done) if i >= 0))"
     assert "D05" in kernel(jupyter_server, relpath, red)  # the taken card is on red's board
     print(f"\nMajolica turn: {len(times)} timed clicks; click-to-updated-board median {sorted(times)[len(times) // 2]} ms, max {max(times)} ms")
-    expect(board.locator(".zw-log")).to_contain_text("take the tile a1 and design card D05")  # the log in words
+    expect(board.locator(".zw-log")).to_contain_text("took the tile a1 and design card D05")  # the log in words, told (not ordered)
     screenshot(page, "majolica-after-turn", locator=board)
 
     # -- the expansions' parts, and solo play's revealed tiles ---------------------------------------
@@ -205,6 +246,8 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     assert 2 <= exp.locator(".mj-missions .mj-mission").count() <= 4  # players + 1 revealed, less those the bots took
     expect(exp.locator(".mj-boardhead").first).to_contain_text("Bloom 0")
     expect(exp.locator(".zw-side-top")).to_contain_text("M1: complete 5 design cards")
+    exp.locator(".mj-missions button.mj-mission.mj-on").first.click()  # the card is drawn on red's board
+    expect(exp.locator(".mj-board .mj-missioncard").first).to_contain_text("not yet", timeout=15_000)
     screenshot(page, "majolica-expansions", locator=exp)
     solo.scroll_into_view_if_needed()
     expect(solo.locator(".mj-solo button[data-target='revealed']")).to_be_visible()
@@ -231,8 +274,14 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     expect(taught.locator(".mj-story")).to_contain_text("W2")  # the board shows the step
     screenshot(page, "majolica-lesson-cascade", locator=taught)
 
-    # -- dark theme, no console errors ----------------------------------------------------------------
+    # -- a hovered workshop stays readable (contrast >= 4.5:1) in both themes; no console errors -------
+    seen = solo.get_attribute("data-version")
+    kernel(jupyter_server, relpath, 'solo.play("take all")')  # 2. Place: the workshops are lit
+    wait_ready(page, seen)
+    assert hover_contrast(page, solo.locator("button.mj-ws.mj-on").first) >= 4.5
     set_theme(page, "dark")
+    assert hover_contrast(page, solo.locator("button.mj-ws.mj-on").first) >= 4.5
+    screenshot(page, "majolica-dark-hover", locator=solo)
     board.scroll_into_view_if_needed()
     screenshot(page, "majolica-dark", locator=board)
     assert page.console_errors == []

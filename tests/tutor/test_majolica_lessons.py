@@ -516,7 +516,7 @@ def test_a_lesson_on_the_board():
     lb = show_lesson("majolica", "cascade-choice")
     start = lb.board.state
     fb = lb.attempt("move R")
-    assert not fb.solved and "only 1 workshop(s) run after it" in fb.text and not lb.solved
+    assert not fb.solved and "only 1 workshop runs after it" in fb.text and "(s)" not in fb.text and not lb.solved
     lb.reset()
     assert lb.board.state == start
     fb = lb.attempt("move Y")
@@ -543,6 +543,33 @@ def test_a_solved_run_lesson_plays_on_to_the_end_of_the_turn():
     assert lb.board.state == lb.start and not lb.board.blocked
     wrong = show_lesson("majolica", "run-w1")  # a wrong move still stops the lesson
     assert not wrong.attempt("place W2").solved and wrong.board.legal == [] and "about one move" in wrong.board.blocked
+
+
+def test_the_cascade_question_can_be_played_and_watched_before_answering():
+    """Newcomer's finding 2: in the question lesson ``cascade`` the learner's move froze the
+    board after W1's run. The learner now plays the turn as the question says (Run Workshop(s),
+    A-C: the rest flows on) and sees every workshop run; the answer is what the play shows,
+    and the title does not give it away."""
+    lb = show_lesson("majolica", "cascade")
+    item = lb.lesson
+    assert not re.search(r"three|\b3\b", item.title, re.I)
+    assert "whatever they are" not in item.task
+    ran = []
+    for a in ("place W1", "move R", "move Y", "move B"):  # W1 moves a red and a yellow tile, W2 both blue tiles
+        before = lb.board.state
+        lb.board.play(a)
+        assert lb.board.state != before, (a, lb.board.message)
+        ran += [step["w"] for step in lb.board.view["story"] if step["k"] == "run"]
+    s = lb.board.state
+    while s.to_move == RED and s.turnno == lb.start.turnno:  # to the end of the turn, whatever W3 does
+        legal = s.legal_actions()
+        lb.board.play("stop" if "stop" in legal else "end" if "end" in legal else legal[0])
+        assert lb.board.state != s, lb.board.message
+        ran += [step["w"] for step in lb.board.view["story"] if step["k"] == "run"]
+        s = lb.board.state
+    assert sorted(set(ran)) == [0, 1, 2] and item.answer == "3"
+    assert "answer the question" in lb.board.blocked and not lb.solved
+    assert not lb.answer("2").solved and not lb.answer("4").solved and lb.answer("3").solved
 
 
 def test_a_question_on_the_board():

@@ -306,3 +306,95 @@ def test_largest_update_of_a_whole_game_stays_small():
     assert len(sizes) >= 400
     print(f"\nlargest per-move update over 400 moves: {max(sizes)} bytes ({len(sizes)} updates, mean {sum(sizes) / len(sizes):.0f})")
     assert max(sizes) < 60_000
+
+
+def test_a_new_round_is_told_in_the_log_and_the_status():
+    """Newcomer's finding 5 (rulebook, End of the Round): the move that ends a round says so in
+    the move log and the status line: what ended it, the new grid, the display refilled, who
+    starts the next round."""
+    board = make(seats=["human", "human"], seed=4)
+    rng = random.Random(4)
+    while board.state.round == 1:
+        board.play(rng.choice(board.state.legal_actions()))
+    s = board.state
+    expected = (f"Round 1 ends (fewer than 4 large tiles face up on the outer edge): a new grid, the display refilled to {len(s.display)} cards, "
+                f"{s.game.seat_names[s.start]} starts round 2")
+    assert expected in board.message
+    log = [e["text"] for e in board.moves]
+    assert expected in log[-1] and log[-1].startswith(("red ", "yellow ", "ended the turn"))
+    assert sum("Round" in t for t in log) == 1  # only the move that ended it
+
+
+def test_played_moves_are_told_not_ordered():
+    """Newcomer's finding 9: a bot's move in the log and the status line reads as what happened
+    ("yellow ended the turn"), not as an instruction ("yellow: end the turn")."""
+    board = make(seats=["human", "human"])
+    board.play("start slot 1")
+    assert board.message == "red slotted the starting card into slot 1"
+    for _ in range(100):
+        legal = board.state.legal_actions()
+        board.play("end" if "end" in legal else legal[0])
+        if "end" in legal:
+            break
+    assert re.fullmatch(r"(red|yellow) ended the turn", board.message), board.message
+    log = [e["text"] for e in board.moves]
+    assert "ended the turn" in log and "end the turn" not in log
+    assert all(not t.startswith(("take ", "place ", "move ", "end ", "slot ", "discard ")) for t in log), log
+
+
+def test_reconstructed_notes_name_the_packages_provenance_not_an_absent_file():
+    """Newcomer's finding 8: the tooltips point to the provenance kept in the package (the
+    reference folder is not shipped), and City Hall is not called a card."""
+    from zongshi_widgets.games.art_gallery.render import RECONSTRUCTED_NOTE as AG_NOTE
+    from zongshi_widgets.games.majolica.render import RECONSTRUCTED_NOTE
+    from zongshi_widgets.widgets import majolica as mjw
+
+    js = (mjw.__file__[: -len(".py")] + ".js")
+    with open(js, encoding="utf-8") as f:
+        src = f.read()
+    for text in (RECONSTRUCTED_NOTE, AG_NOTE, src):
+        assert "components.md" not in text and "shared/reference" not in text
+    assert "zongshi_widgets/games/majolica/data/components.toml" in RECONSTRUCTED_NOTE and "cards'" not in RECONSTRUCTED_NOTE
+    assert "zongshi_widgets/games/art_gallery/data/components.toml" in AG_NOTE
+    assert "shovels is" not in src and "its shovels" not in src
+
+
+def test_one_seat_is_said_in_the_singular():
+    """Newcomer's finding 9: "this game has 1 seats"."""
+    from zongshi_widgets.widgets.session import SeatError
+
+    with pytest.raises(SeatError, match=r"this game has 1 seat; got 2"):
+        MajolicaBoard(players=1, seats=["human", "greedy"])
+
+
+def test_a_mission_card_is_drawn_with_its_tiles_and_a_done_mark():
+    """Newcomer's finding 4 (rulebook, Expansion Rules: Mission Cards): M2 holds fragmented tiles,
+    one per colour; the board (view and static picture) shows the tiles on the card and marks it
+    done once the fourth colour is on it."""
+    from zongshi_widgets.tutor import show_lesson
+
+    lb = show_lesson("majolica", "mission-m2")
+    mc = lb.board.view["table"]["mission_cards"][0]
+    assert mc == {"id": "M2", "text": "one fragmented tile of each colour on this card", "spaces": "RYBG", "tiles": "RYB", "done": False}
+    assert lb.board.view["table"]["mission_cards"][1] is None
+    pic = lb.board.picture()
+    assert "Mission M2" in pic and "not yet" in pic and "open green space" in pic and "✓ done" not in pic
+    assert lb.attempt("fragment G mission").solved
+    mc = lb.board.view["table"]["mission_cards"][0]
+    assert mc["tiles"] == "RYBG" and mc["done"] and lb.board.state.mission_done(0, 1)
+    pic = lb.board.picture()
+    assert "✓ done" in pic and "open green space" not in pic
+
+
+def test_a_full_workshop_that_does_not_run_says_why():
+    """Newcomer's finding 9 (rulebook, Run Workshop(s) A: a workshop runs when full with its
+    pattern and a tile of it fits the card above): a full W3 holding Y B B G is not a 2+2, and
+    the board says so on the workshop; a W3 with R R Y Y under no card says that instead."""
+    me = {"workshops": ["", "", "YBBG", ""], "slots": ["-", "-", "D01"]}
+    other = {"workshops": ["", "", "RRYY", ""], "slots": ["-", "-", "-"]}
+    desc = {"step": "select", "to_move": 0, "start": 0, "first": 0, "grid": GRID, "display": DISPLAY, "players": [me, other]}
+    state = zw.game("majolica", players=2).from_position(desc, seed=1)
+    board = make(state)
+    boards = board.view["table"]["boards"]
+    assert boards[0]["notes"] == ["", "", "full, but 2+2 is not met", ""]
+    assert boards[1]["notes"] == ["", "", "full with 2+2, but no card above", ""]

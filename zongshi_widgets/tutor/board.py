@@ -121,16 +121,21 @@ class LessonBoard(W.VBox):
     def _only_the_lesson_move(self, state: State, action: Any) -> str | None:
         if len(state.history) > len(self.start.history):
             plays_on = getattr(self.board, "lesson_plays_on", None)  # a game may let a solved lesson's turn be played out
-            if self.solved and plays_on is not None and plays_on(self.start, state):
+            # ... and a question lesson's turn too, so that the learner may watch it before answering
+            if (self.solved or self.lesson.goal == "answer") and plays_on is not None and plays_on(self.start, state):
                 return None
             if self.solved:
                 return "lesson solved: go on to the next cell, or press 'Try again' to play it again"
+            if self.lesson.goal == "answer" and plays_on is not None:
+                return "the turn is over: answer the question below the board, or press 'Try again' to play it again"
             return "this lesson is about one move: press 'Try again' to go back and try another"
         return None
 
     def _judge(self, before: State, action: Any, after: State) -> str | None:
         if len(before.history) != len(self.start.history):
             return None
+        if self.lesson.goal == "answer" and getattr(self.board, "lesson_plays_on", None) is not None:
+            return "Play the turn on and watch what happens; then answer the question below the board ('Try again' goes back to the start)."
         feedback, _ = self.lesson.attempt(before, action)
         self.attempts.append(feedback)
         if feedback.solved:

@@ -150,7 +150,9 @@ def _cascade_check(before, action, after, workshops=3, now=False):
     if now:
         have = len(workshops_run(after))
         if have < workshops:
-            return "no workshop runs after it: none of them is full with its pattern." if not have else f"only {have} workshop(s) run after it."
+            if not have:
+                return "no workshop runs after it: none of them is full with its pattern."
+            return f"only {have} workshop{' runs' if have == 1 else 's run'} after it."
         return None
     have, line = most_runs(after)
     if have < workshops:

@@ -50,9 +50,9 @@ function render({ model, el }) {
     h("span", { class: "mj-rec", title: geo.reconstructed_note }, "≈"), " marks a reconstructed value (not from the printed cards; hover for details). ",
     "Blue outlines are what you may choose now; click any other part to hear which rule forbids it.",
     h("span", { class: "mj-marks-note" }, " Pink outlines mark the parts this lesson talks about."));
-  // the cascade's steps float over the top right of the table (the display, City Hall) while
-  // they play, so that nothing on the board moves when they come and go
-  const tableBox = h("div", { class: "mj-tablebox" }, table, storyBox);
+  // the cascade's steps are shown in the action bar, where the learner has just acted (between
+  // the table and the player boards): never over the grid, one step at a time so the bar keeps its height
+  const tableBox = h("div", { class: "mj-tablebox" }, table);
   shell.stage.append(info, summary, tableBox, bar, shell.lines, boards, legend);
   shell.sideTop.append(scores);
   shell.setStatus("", "info");
@@ -193,6 +193,17 @@ function render({ model, el }) {
       h("span", { class: "mj-spaces" }, ...cells),
       opts.progress && k ? h("span", { class: "mj-sub" }, `${k}/${spaces.length + blank} filled`) : null);
   }
+  /** A player's mission card, drawn like a design card: its spaces (one per colour on M2 and
+   * M4) with the tiles on them, and a done mark when the mission is fulfilled. */
+  function missionCard(mc) {
+    const have = new Set(mc.tiles);
+    const cells = [...mc.spaces].map((ch) => h("span", { class: `mj-space${have.has(ch) ? " mj-full" : ""}`, style: `--mj-t:${TC[ch]}`, title: `${TN[ch]} space${have.has(ch) ? ", holds a tile" : ", open"}` }, have.has(ch) ? ch : ""));
+    const words = `mission card ${mc.id}: ${mc.text}; ${mc.spaces ? `tiles on it: ${[...mc.tiles].map((c) => TN[c]).join(", ") || "none"}; ` : ""}${mc.done ? "fulfilled" : "not fulfilled yet"}`;
+    return h("div", { class: `mj-missioncard${mc.done ? " mj-mdone" : ""}`, "data-part": `mission-card:${mc.id}`, role: "group", "aria-label": words, title: words },
+      h("span", { class: "mj-cardhead" }, h("b", {}, `Mission ${mc.id}`), mc.done ? h("span", { class: "mj-donemark" }, "✓ done") : h("span", { class: "mj-sub" }, " not yet")),
+      h("span", { class: "mj-sub mj-mtext" }, mc.text),
+      cells.length ? h("span", { class: "mj-spaces" }, ...cells) : null);
+  }
   const cardWords = (id) => {
     const c = geo.cards[id];
     return c ? `design card ${id}, ${c[0]} points, spaces ${[...c[1]].map((x) => TN[x]).join(" ")}${c[2] ? ` and ${c[2]} blank` : ""}${geo.cards_rec ? " (reconstructed values)" : ""}` : id;
@@ -251,23 +262,26 @@ function render({ model, el }) {
     const target = live ? id : null;
     const tiles = b.ws[w];
     const pattern = g.pattern.join("+");
-    const label = `${names[s]}'s workshop ${id}: ${tiles.length}/${g.cap} tiles (${[...tiles].map((c) => TN[c]).join(", ") || "empty"}); runs when it holds exactly ${pattern === "4" ? "4 tiles of one colour" : `${g.pattern.length} colours, ${g.pattern[0]} each`}`;
+    const note = (b.notes || [])[w] || "";
+    const whose = s === t.watch ? "your" : `${names[s]}'s`;
+    const label = `${whose} workshop ${id}: ${tiles.length}/${g.cap} tiles (${[...tiles].map((c) => TN[c]).join(", ") || "empty"}); runs when it holds exactly ${pattern === "4" ? "4 tiles of one colour" : `${g.pattern.length} colours, ${g.pattern[0]} each`}${note ? `; ${note}` : ""}`;
     const probe = live ? (t.step === "place" || t.step === "select" ? `place ${id}` : `run ${id}`) : null;
     const shovels = w === 3 ? "1 tile to City Hall" : `${g.must} must${g.may ? ` + ${g.may} may` : ""}`;
     return part(live ? "button" : "div", target, { probe, part: live ? null : `${id}:${names[s]}`, label, cls: `mj-ws${running ? " mj-running" : ""}${marked.has(`${id}:${names[s]}`) || (live && marked.has(id)) ? " mj-mark" : ""}` },
       h("span", { class: "mj-wshead" }, h("b", {}, id), ` ${tiles.length}/${g.cap}`),
       h("span", { class: "mj-pattern", title: `pattern ${pattern}` }, `pattern ${pattern}`),
       h("span", { class: "mj-wstiles" }, ...chips(tiles)),
-      h("span", { class: "mj-sub" }, shovels, wsRec(id, g, ["must", "may", "capacity", "pattern", "all"], "its shovels"),
+      note ? h("span", { class: "mj-wsnote" }, note) : null,
+      h("span", { class: "mj-sub" }, shovels, wsRec(id, g, ["must", "may", "capacity", "pattern", "all"], "shovels"),
         g.fragment ? h("span", { title: "fragmentation icon: one tile is discarded before the rest flows on" }, " · ✂")
           : g.rec.includes("fragment") ? h("span", { title: "no fragmentation icon: the whole rest flows on" }, " · no ✂") : null,
-        wsRec(id, g, ["fragment"], g.fragment ? "its fragmentation icon" : "that it has no fragmentation icon")));
+        wsRec(id, g, ["fragment"], g.fragment ? "fragmentation icon" : "no fragmentation icon")));
   }
 
   /** The ≈ mark of a workshop's reconstructed fields among `keys` (the player board, not a card). */
   function wsRec(id, g, keys, what) {
     if (!g.rec.some((k) => keys.includes(k))) return null;
-    return h("span", { class: "mj-rec", title: `${id}: ${what} is reconstructed: the rulebook does not give it, so this is a consistent proposal (shared/reference/majolica/components.md, REC).`, "aria-label": "reconstructed value" }, "≈");
+    return h("span", { class: "mj-rec", title: `${id} (${what}): reconstructed value: no published source gives it, so this is a consistent proposal; the package keeps its provenance in zongshi_widgets/games/majolica/data/components.toml.`, "aria-label": "reconstructed value" }, "≈");
   }
 
   function playerBoard(t, s, b, runningW) {
@@ -281,7 +295,7 @@ function render({ model, el }) {
         id ? cardFace(id, b.fills[k], { progress: true }) : h("span", { class: "mj-empty" }, "empty slot"));
     });
     const done = b.done.map((id) => h("span", { class: "mj-done", title: cardWords(id) }, id, ` ${geo.cards[id][0]}`));
-    const mission = geo.use_missions && t.missions[s] >= 0 ? h("div", { class: "mj-sub" }, `Mission M${t.missions[s] + 1}: ${geo.missions[t.missions[s]]}`) : null;
+    const mission = geo.use_missions && (t.mission_cards || [])[s] ? missionCard(t.mission_cards[s]) : null;
     const start = t.starting[s] ? h("div", { class: "mj-sub" }, "Starting card to slot: ", cardFace(t.starting[s], "")) : null;
     return h("div", {
       class: `mj-board${me ? " mj-tomove" : ""}${marked.has(`board:${names[s]}`) ? " mj-mark" : ""}`,
@@ -315,7 +329,13 @@ function render({ model, el }) {
     let lead = "";
     const watch = model.get("watch") || {};
     if (v.is_over) lead = "The game is over.";
-    else if (ui.story) lead = mayAct || (watch.may_act && (model.get("legal") || []).length) ? "The workshops run, step by step (Pause, Next step or Skip above); then it is your choice." : "The workshops run, step by step (Pause, Next step or Skip above).";
+    else if (ui.story) {
+      // the cascade plays inside the bar: its step, and Pause / Next step / Skip right here
+      const after = mayAct || (watch.may_act && (model.get("legal") || []).length) ? " Then it is your choice." : "";
+      drawStory(after);
+      bar.replaceChildren(storyBox);
+      return;
+    }
     else if (mayAct && model.get("blocked")) lead = model.get("blocked").replace(/^./, (c) => c.toUpperCase()) + ".";  // a lesson: no more moves here
     else if (mayAct && ui.sel !== null) lead = selLead(t);
     else if (mayAct && t.step === "select") {
@@ -391,17 +411,16 @@ function render({ model, el }) {
     clearTimeout(ui.timer);
     ui.timer = setTimeout(advance, STEP_MS);
   }
-  function drawStory() {
+  function drawStory(after = "") {
     if (!ui.story) {
       storyBox.hidden = true;
       return;
     }
     const { steps, k, seat } = ui.story;
     storyBox.hidden = false;
-    const items = steps.slice(0, k + 1).map((st, i) => h("li", { class: i === k ? "mj-now" : "" }, st.text));
     storyBox.replaceChildren(
-      h("div", { class: "zw-caption" }, swatch(seat, "zw-inline-swatch"), ` ${cap1(names[seat])}'s workshops run: step ${k + 1} of ${steps.length}`),
-      h("ol", { class: "mj-steps" }, ...items),
+      h("div", { class: "zw-caption" }, swatch(seat, "zw-inline-swatch"), ` ${cap1(names[seat])}'s workshops run: step ${k + 1} of ${steps.length}.${after}`),
+      h("p", { class: "mj-steps mj-now" }, steps[k].text),
       h("div", { class: "mj-row" },
         h("button", { type: "button", class: "zw-btn", "data-story": "pause" }, ui.paused ? "Play" : "Pause"),
         h("button", { type: "button", class: "zw-btn", "data-story": "next" }, "Next step"),
@@ -432,6 +451,7 @@ function render({ model, el }) {
       if (ui.lastPly !== null && v.ply === ui.lastPly + 1 && (v.story || []).length) {
         ui.story = { steps: v.story, k: 0, seat: v.story_seat };
         root.dataset.story = "playing";
+        ui.showStory = true;
         if (!ui.paused) tick();
       }
       ui.lastPly = v.ply;
@@ -460,8 +480,10 @@ function render({ model, el }) {
       drawScores(v);
       drawSummary(v);
     }
-    drawStory();
+    if (!ui.story) drawStory();
     shell.update();
+    if (ui.showStory && ui.story) storyBox.scrollIntoView({ block: "nearest" });  // a cascade starts: its bar in view
+    ui.showStory = false;
     const hint = model.get("hint") || {};
     if (Array.isArray(hint.code)) {
       for (const tgt of String(hint.code[1]).split(",")) {

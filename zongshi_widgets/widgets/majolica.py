@@ -31,6 +31,7 @@ from ..games.majolica.render import (
     TILE_COLOURS,
     board_snapshot,
     cascade_story,
+    mission_card,
     position_html,
     public_scores,
     reconstructed_parts,
@@ -163,6 +164,51 @@ def action_words(state, a: str) -> str:
     if verb == "end":
         return "end the turn"
     return a
+
+
+#: The past tense of the verbs ``action_words`` starts with: a move that was played is told, not ordered.
+_PAST = {"take": "took", "place": "placed", "slot": "slotted", "run": "ran", "move": "moved", "discard": "discarded",
+         "end": "ended", "put": "put"}
+
+
+def played_words(state, a: str) -> str:
+    """A played Majolica action told in the past tense, for the move log and the status line:
+    ``"took the run a1–d1"``, ``"ended the turn"``, ``"arranged the cards in the slots: ..."``.
+
+    Args:
+        state (MajolicaState): the position the action was played in. a (str): its notation.
+
+    Returns:
+        str: the words (as :func:`action_words`, its first verb in the past tense).
+    """
+    words = action_words(state, a)
+    if words.startswith("cards in the slots"):
+        return "arranged the " + words
+    verb, _, rest = words.partition(" ")
+    return f"{_PAST[verb]} {rest}" if verb in _PAST else words
+
+
+def round_end_words(before, after) -> str:
+    """What the end of a round did, when ``after`` starts a new one (rulebook, End of the Round;
+    Rules for Solo Play), else ``""``: what ended it, the new grid (or stack), the display
+    refilled and who starts.
+
+    Args:
+        before, after (MajolicaState): the positions around one action.
+
+    Returns:
+        str: e.g. ``"Round 1 ends (fewer than 4 large tiles face up on the outer edge): a new grid, the display refilled to 6 cards, yellow starts round 2"``.
+    """
+    if after.is_over or after.round == before.round:
+        return ""
+    g = after.game
+    if g.solo:
+        why, new = "the stack of large tiles is used up", "the large tiles reshuffled into a new stack"
+    else:
+        why, new = "fewer than 4 large tiles face up on the outer edge", "a new grid"
+    n = len(after.display)
+    return (f"Round {before.round} ends ({why}): {new}, the display refilled to {n} card{'' if n == 1 else 's'}, "
+            f"{g.seat_names[after.start]} starts round {after.round}")
 
 
 class MajolicaBoard(NamedGameBoard):
@@ -368,6 +414,7 @@ class MajolicaBoard(NamedGameBoard):
             "deck": len(state.deck),
             "boards": [board_snapshot(g, p, state.city) for p in state.players],
             "missions": [p.mission for p in state.players],
+            "mission_cards": [mission_card(state, s) for s in range(len(state.players))],
             "missions_open": [m for m in state.missions_open],
             "starting": [g.cids[i] if i >= 0 else None for i in state.starting],
             "purple_out": state.purple_out,
@@ -447,13 +494,13 @@ class MajolicaBoard(NamedGameBoard):
         return action_words(state, a)
 
     def describe(self, before, action, after) -> str:
-        """``"red: take the run a1–d1"`` and, when the action set off a cascade, how many steps
+        """``"red took the run a1–d1"`` and, when the action set off a cascade, how many steps
         the board shows; at the end the winners (or the solo rating)."""
         g = self._game
         who = g.seat_names[before.to_move]
-        text = f"{who}: {self._label(before, str(action))}"
         if after is None:
-            return text
+            return f"{who}: {self._label(before, str(action))}"
+        text = f"{who} {played_words(before, str(action))}"
         try:
             story = cascade_story(before, str(action), after)
         except ValueError:  # the traced resolution disagrees with the engine: tell no story
@@ -462,11 +509,8 @@ class MajolicaBoard(NamedGameBoard):
             text += f". Then {len(story)} step{'' if len(story) == 1 else 's'} of running workshops, shown one by one on the board"
             if after.to_move == before.to_move and after.step in ("move", "fragment", "overflow", "choose"):
                 text += f" ({STEP_TEXT[after.step].split(': ', 1)[-1]}: your choice)"
-        if not after.is_over and after.round != before.round:
-            text += (
-                f". Round {before.round} ends (fewer than 4 tiles on the outer edge face up): a new grid, the display refilled, "
-                f"{g.seat_names[after.start]} starts round {after.round}"
-            )
+        if round_end_words(before, after):
+            text += ". " + round_end_words(before, after)
         if after.is_over:
             if g.solo:
                 text += ". Game over. " + after.score_sheet().notes
@@ -475,9 +519,19 @@ class MajolicaBoard(NamedGameBoard):
         return text
 
     def short_text(self, before, action) -> str:
-        """The move log's entry: the action in words (``"take the run a1–d1"``, ``"place the
-        tiles in W2"``, ``"cards in the slots: empty, D10, empty"``), as the decision bar offers it."""
-        return self._label(before, str(action))
+        """The move log's entry: the action told in words (``"took the run a1–d1"``, ``"placed the
+        tiles in W2"``, ``"arranged the cards in the slots: empty, D10, empty"``)."""
+        return played_words(before, str(action))
+
+    def _log_entries(self, seat):
+        """The move log (see :class:`GameBoard`), with the end of each round told in the entry of
+        the move that ended it (rulebook, End of the Round)."""
+        out = super()._log_entries(seat)
+        for entry, node in zip(out, self.timeline.line()[1:]):
+            ended = round_end_words(node.parent.state, node.state)
+            if ended:
+                entry["text"] += f". {ended}"
+        return out
 
     def _wire_moves(self, moves: list) -> list:
         return [[e["ply"], e["seat"], e["text"], None, e["alt"]] for e in moves]

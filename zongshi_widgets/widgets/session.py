@@ -92,7 +92,7 @@ def check_seats(seats: Any, game: Game) -> tuple[str | Agent, ...]:
                 "or a bot object made with zongshi_widgets.agents.agent(...)"
             )
     if len(seats) != players:
-        raise SeatError(f"this game has {players} seats; got {len(seats)} seat kinds: {[seat_label(s) for s in seats]}")
+        raise SeatError(f"this game has {players} seat{'' if players == 1 else 's'}; got {len(seats)} seat kinds: {[seat_label(s) for s in seats]}")
     for i, s in enumerate(seats):
         if isinstance(s, str):
             if s != HUMAN and s not in known:

@@ -34,10 +34,11 @@ CATEGORIES = ("symbol row 1", "symbol row 2", "symbol row 3", "symbol row 4", "s
 #: CSS colours of the seats (the rulebook's six pawn colours are unnamed; ours, see ``COLOURS``).
 SEAT_COLOURS = {"red": "#d32f2f", "yellow": "#f9c80e", "green": "#2e9d4f", "blue": "#1e6fd9", "black": "#333333", "white": "#f4f4f4"}
 
-#: What a reconstructed mark means (reference ``components.md`` 2.4 and 2.5).
+#: What a reconstructed mark means (provenance: ``zongshi_widgets/games/art_gallery/data/components.toml``).
 RECONSTRUCTED_NOTE = (
     "Reconstructed: no public source lists the printed symbols and values of the painting cards; "
-    "these are a consistent proposal (reference components.md 2.4-2.5). Load the real cards with "
+    "these are a consistent proposal, reconstructed; the package keeps their provenance in "
+    "zongshi_widgets/games/art_gallery/data/components.toml. Load the real cards with "
     "zw.game('art_gallery', components='my_cards.toml')."
 )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from .rules import COL, LETTERS, MISSIONS, SOLO_RATINGS, Majolica, MajolicaState, _Work, card_text
+from .rules import COL, LETTERS, MISSIONS, SOLO_RATINGS, Majolica, MajolicaState, _Work, card_open, card_text, pattern_met
 
 __all__ = [
     "CATEGORIES_BASE",
@@ -32,8 +32,9 @@ TILE_NAMES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "P": "purple
 CATEGORIES_BASE = ("design cards", "tiles on unfinished cards", "City Hall tokens")
 #: The tooltip of a reconstructed value.
 RECONSTRUCTED_NOTE = (
-    "Reconstructed value: no source gives the printed cards' values, so this is a consistent proposal "
-    "(shared/reference/majolica/components.md, REC). Load the printed data with components=... to correct it."
+    "Reconstructed value: no published source gives it, so this is a consistent proposal; the package keeps "
+    "each value's provenance in zongshi_widgets/games/majolica/data/components.toml. Load the printed data with "
+    "components=... to correct it."
 )
 
 
@@ -70,11 +71,13 @@ def board_snapshot(game: Majolica, p, city) -> dict:
 
     Returns:
         dict: ``ws`` (4 strings of tile letters), ``slots`` (3 card ids or ``None``), ``fills``
-        (3 strings), ``done`` (card ids), ``tokens``, ``purples``, ``blooms``, ``city`` ([purple, points]).
+        (3 strings), ``done`` (card ids), ``tokens``, ``purples``, ``blooms``, ``city`` ([purple, points]),
+        ``notes`` (4 strings: :func:`workshop_note`).
     """
     cid = game.cids
     return {
         "ws": [_tiles(w) for w in p.ws],
+        "notes": [workshop_note(game, p, city, w) for w in range(4)],
         "slots": [cid[i] if i >= 0 else None for i in p.slots],
         "fills": [_tiles(f) for f in p.fills],
         "done": [cid[i] for i in p.done],
@@ -83,6 +86,77 @@ def board_snapshot(game: Majolica, p, city) -> dict:
         "blooms": p.blooms,
         "city": [city[0], city[1]],
     }
+
+
+def workshop_note(game: Majolica, p, city, w: int) -> str:
+    """Why a full workshop does not run, in a few words, or ``""`` (rulebook, Run Workshop(s) A:
+    a workshop runs when it is full with its pattern and a tile of it has a space on the card
+    above; W4 gives City Hall's tiles or tokens; Overflow).
+
+    Args:
+        game: the game. p: a player (or the engine's working copy). city: City Hall's
+            (purple tiles, one-point tokens). w (int): the workshop, 0..3.
+
+    Returns:
+        str: ``"overflows: discard 2"``, ``"full, but 2+2 is not met"``, ``"full with 2+2, but
+        the card above has no open space for its tiles"``, ``"full with 4, but City Hall is
+        empty"``, ``"full with 3+3, but no card above"`` or ``""``.
+    """
+    ws = p.ws[w]
+    n, cap = sum(ws), game.cap[w]
+    if n > cap:
+        return f"overflows: discard {n - cap}"
+    if n < cap:
+        return ""
+    pattern = "+".join([str(game.part[w])] * game.nparts[w])
+    if not pattern_met(game, w, ws):
+        return f"full, but {pattern} is not met"
+    if w == 3:
+        return "" if game.empty_run or city[0] + city[1] > 0 else f"full with {pattern}, but City Hall is empty"
+    card = p.slots[w]
+    if card < 0:
+        return f"full with {pattern}, but no card above"
+    if not any(ws[c] and card_open(game, card, p.fills[w], c) for c in range(4)):
+        return f"full with {pattern}, but the card above has no open space for its tiles"
+    return ""
+
+
+#: The mission cards that hold tiles (M2: fragmented tiles, M4: tiles from 4-tile takes), one space per colour.
+STORAGE_MISSIONS = (1, 3)
+
+
+def mission_card(state: MajolicaState, seat: int) -> dict | None:
+    """A player's mission card as the board draws it (rulebook, Expansion Rules: Mission Cards).
+
+    Args:
+        state: the position. seat (int): the player.
+
+    Returns:
+        dict | None: ``None`` without a mission card; else ``id`` (``"M2"``), ``text`` (the
+        mission), ``spaces`` (``"RYBG"`` for a card that holds tiles, one space per colour,
+        else ``""``), ``tiles`` (the colour letters on it, in ``RYBG`` order) and ``done``
+        (the mission is fulfilled as things stand: ``state.mission_done``).
+    """
+    p = state.players[seat]
+    if p.mission < 0:
+        return None
+    storage = p.mission in STORAGE_MISSIONS
+    return {
+        "id": f"M{p.mission + 1}",
+        "text": MISSIONS[p.mission],
+        "spaces": "".join(COL[c] for c in range(4)) if storage else "",
+        "tiles": "".join(COL[c] for c in range(4) if p.mstore >> c & 1),
+        "done": bool(state.mission_done(seat, p.mission)),
+    }
+
+
+def _mission_html(mc: dict) -> str:
+    """The static picture of a mission card: its tiles in their spaces and a done mark."""
+    empty = "display:inline-block;width:12px;height:12px;border:1px dashed #888;border-radius:3px;margin:1px"
+    spaces = "".join(_chip(c) if c in mc["tiles"] else f"<span style='{empty}' title='open {TILE_NAMES[c]} space'></span>" for c in mc["spaces"])
+    mark = "<b title='mission fulfilled'>✓ done</b>" if mc["done"] else "<i>not yet</i>"
+    return (f"<div style='display:inline-block;border:1px solid #999;border-radius:6px;padding:2px 6px;margin-top:3px'>"
+            f"<b>Mission {mc['id']}</b>: {html.escape(mc['text'])} {spaces} {mark}</div>")
 
 
 def _names(text: str) -> str:
@@ -267,10 +341,11 @@ def position_html(state: MajolicaState, highlight=(), reveal_scores: bool = True
         words = [f"{card_text(g, i)} holds {_tiles(f) or 'nothing'}" if i >= 0 else "–" for i, f in zip(p.slots, p.fills)]
         slots = " | ".join(own(f"slot:{k + 1}", html.escape(text)) for k, text in enumerate(words))
         done = span(f"scoring:{name}", " ".join(g.cids[i] for i in p.done) or "–")
-        extra = f"; mission M{p.mission + 1}: {MISSIONS[p.mission]}" if p.mission >= 0 else ""
+        mc = mission_card(state, s)
+        extra = f"<br>{_mission_html(mc)}" if mc else ""
         out.append(
             f"<div style='{style(f'board:{name}')}'><b style='color:{SEAT_COLOURS[name]}'>{name}</b>{' (to move)' if state.to_move == s else ''}<br>"
-            f"{ws}<br>cards: {slots}<br>completed: {done}; tokens {p.tokens}{html.escape(extra)}</div>"
+            f"{ws}<br>cards: {slots}<br>completed: {done}; tokens {p.tokens}{extra}</div>"
         )
     if reveal_scores:
         sc = public_scores(state)
