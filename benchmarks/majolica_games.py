@@ -35,7 +35,7 @@ import statistics
 import time
 
 import zongshi_widgets as zw
-from zongshi_widgets.agents import agent
+from zongshi_widgets.agents import GreedyAgent
 
 
 def random_game(game, seed: int, scratch: bool = False) -> tuple[int, int, bool]:
@@ -83,7 +83,7 @@ def greedy_game(players: int, seed: int, max_rounds: int = 200) -> tuple[int, bo
     positions the bots looked at: one ``greedy_value`` play per legal action of each decision)."""
     game = zw.game("majolica", players=players, stall_rounds=None)
     state = game.new_state(seed=seed)
-    bots = [agent("greedy", seed=seed * 10 + k, game=game) for k in range(players)]
+    bots = [GreedyAgent(seed=seed * 10 + k) for k in range(players)]  # the generic one-step greedy, not Majolica's whole-turn bot
     last, gap, done, actions, looked = 0, 0, 0, 0, 0
     while not state.is_over and state.round <= max_rounds:
         looked += len(state.legal_actions())
