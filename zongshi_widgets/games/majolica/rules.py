@@ -31,7 +31,7 @@ Speed (``benchmarks/majolica_games.py``): legal actions come from notation table
 (:func:`_legal`; the plain :func:`_legal_reference` is kept and the tests compare the two), an
 action is applied in the new state itself (:class:`_Work`), ``play`` takes a short path for a
 notation exactly as listed (the framework's general path otherwise; tests compare both), and a
-played state links to the history before it (:class:`_HistoryLink`: constant time per action).
+played state links to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`: constant time per action).
 Playouts (``scratch()``/``advance()``) change a private copy in place, with no history.
 
 Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
@@ -55,6 +55,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from zongshi_widgets.core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
+from zongshi_widgets.core.history import HistoryLink as _HistoryLink
+from zongshi_widgets.core.history import history_tuple
 
 from .components import Components, default_components, load_components
 
@@ -659,18 +661,6 @@ _SELECT_PARTS: tuple[dict, dict] = ({}, {})
 _DISCARDS: dict = {}
 
 
-class _HistoryLink:
-    """A history as the one before it (a tuple or another link) and one more action: a played
-    state keeps only this, so that playing stays constant time however long the game
-    (:attr:`MajolicaState.history` builds the tuple on first use)."""
-
-    __slots__ = ("before", "action")
-
-    def __init__(self, before, action):
-        self.before = before
-        self.action = action
-
-
 class MajolicaState(State):
     """A Majolica position (see :class:`zongshi_widgets.core.State` for the contract).
 
@@ -690,17 +680,9 @@ class MajolicaState(State):
     @property
     def history(self) -> tuple:
         """The actions played since ``new_state``, in order (a tuple). A played state keeps only
-        its last action and a link to the history before it (:class:`_HistoryLink`); the tuple
+        its last action and a link to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`); the tuple
         is built on first use and kept."""
-        node = self._hist
-        if node.__class__ is tuple:
-            return node
-        tail = []
-        while node.__class__ is _HistoryLink:
-            tail.append(node.action)
-            node = node.before
-        tail.reverse()
-        self._hist = node + tuple(tail)
+        self._hist = history_tuple(self._hist)
         return self._hist
 
     @history.setter

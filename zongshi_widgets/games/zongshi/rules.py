@@ -34,6 +34,8 @@ import random
 from dataclasses import dataclass
 
 from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
+from ...core.history import HistoryLink as _HistoryLink
+from ...core.history import history_tuple
 from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES, Components, load_components
 from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment, can_pay, letters, payment_options, reference_payments
 
@@ -558,7 +560,7 @@ class _Core:
     def rng(self) -> Chance:
         """The generator to draw from (copied from the state's on first use)."""
         if self.chance is None:
-            self.chance = _copy_chance(self.chance_src)
+            self.chance = self.chance_src.copy()
         return self.chance
 
     def clone(self, deep: bool = False) -> _Core:
@@ -677,27 +679,6 @@ class _Core:
         return pawn == "master" or self.players[seat].writ
 
 
-class _HistoryLink:
-    """A history as the one before it (a tuple or another link) and one more action."""
-
-    __slots__ = ("before", "action")
-
-    def __init__(self, before, action):
-        self.before = before
-        self.action = action
-
-
-def _copy_chance(chance: Chance) -> Chance:
-    """``chance.copy()`` without seeding a generator that is overwritten at once (what
-    ``random.Random()`` does, from the operating system's entropy): the same state, cheaper."""
-    other = Chance.__new__(Chance)
-    other.seed = chance.seed
-    rng = random.Random.__new__(random.Random)
-    rng.setstate(chance._rng.getstate())
-    other._rng = rng
-    return other
-
-
 class ZongShiState(State):
     """A Zong Shi position (see :class:`zongshi_widgets.core.State` for the contract).
 
@@ -724,15 +705,7 @@ class ZongShiState(State):
         """The actions played since ``new_state``, in order. A played state keeps only its
         last action and a link to the history before it (a tuple is built on first use, so
         playing stays constant time however long the game)."""
-        node = self._hist
-        if type(node) is tuple:
-            return node
-        tail = []
-        while type(node) is _HistoryLink:
-            tail.append(node.action)
-            node = node.before
-        tail.reverse()
-        self._hist = node + tuple(tail)
+        self._hist = history_tuple(self._hist)
         return self._hist
 
     @history.setter
@@ -870,7 +843,7 @@ class ZongShiState(State):
             ZongShiState: the copy, with the same position, legal actions, scores and chance.
         """
         z = self._z.clone()  # copy on write: a player, the decks... are copied on their first change
-        state = ZongShiState(self.game, self._hist, _copy_chance(self.chance), z)
+        state = ZongShiState(self.game, self._hist, self.chance.copy(), z)
         state._origin, state._sample, state._scratch = self._origin, self._sample, True
         if self._legal_cache is not None:
             state._legal_cache = self._legal_cache  # never changed in place: replaced per action
@@ -912,7 +885,7 @@ class ZongShiState(State):
 
     def _detached(self) -> ZongShiState:
         """A plain (immutable) state with this scratch copy's position, sharing nothing with it."""
-        state = ZongShiState(self.game, self._hist, _copy_chance(self.chance), self._z.clone(deep=True))
+        state = ZongShiState(self.game, self._hist, self.chance.copy(), self._z.clone(deep=True))
         state._origin, state._sample = self._origin, self._sample
         return state
 
