@@ -343,3 +343,43 @@ def test_shop_spaces_the_bid_cannot_pay_for_are_greyed_and_say_why(page, jupyter
     widget.locator(".zw-ag-choices button[data-action='take']").click()
     wait_kernel(jupyter_server, relpath, "print(board.state.history[-1] if board.state.history else None)", "take 1+3")
     assert page.console_errors == [], page.console_errors
+
+
+#: Cards with titles in the galleries (round 1 played on to its bids by seeded random moves).
+TITLES_CELL = """\
+import random
+import zongshi_widgets as zw
+from zongshi_widgets.widgets import ArtGalleryBoard
+s, r = zw.game("art_gallery", players=3).new_state(seed=4), random.Random(4)
+for _ in range(9):
+    s = s.play(r.choice(s.legal_actions()))
+board = ArtGalleryBoard(state=s, seats=["human"] * 3, open_hands=True)
+board
+"""
+
+
+def test_painting_card_titles_are_whole_at_1000_and_1400_px(page, jupyter_server, make_notebook):
+    """Newcomer's finding: at a 1000 px window the painting cards' titles were cut with "…".
+    Every title on the board is now drawn whole (it may wrap), at 1000 px and at 1400 px, and
+    nothing is cut off at the right (Components: painting cards)."""
+    from playwright.sync_api import expect
+
+    relpath = make_notebook([TITLES_CELL], name="art_gallery_titles.ipynb")
+    for width in (1000, 1400):
+        page.set_viewport_size({"width": width, "height": 1200})
+        open_notebook(page, jupyter_server, relpath, theme="light")
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        run_all_cells(page)
+        widget = page.locator(WIDGET)
+        expect(widget.locator(".zw-ag-title").first).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(300)
+        screenshot(page, f"art-gallery-titles-{width}", locator=widget)
+        cut = widget.evaluate(
+            "el => [...el.querySelectorAll('.zw-ag-title')].filter((t) => t.offsetParent && "
+            "(t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1)).map((t) => t.textContent)"
+        )
+        assert cut == [], (width, cut)
+        box = widget.bounding_box()
+        right = widget.evaluate("el => Math.max(...[...el.querySelectorAll('.zw-stage *')].map((e) => e.getBoundingClientRect().right))")
+        assert right <= box["x"] + box["width"] + 0.5, (width, right, box)
+    assert page.console_errors == []

@@ -285,3 +285,32 @@ def test_majolica_turn_with_a_cascade_by_clicks(page, jupyter_server, make_noteb
     board.scroll_into_view_if_needed()
     screenshot(page, "majolica-dark", locator=board)
     assert page.console_errors == []
+
+
+DISCARD_CELL = """\
+import zongshi_widgets as zw
+from zongshi_widgets.widgets import MajolicaBoard
+desc = {"start": 0, "grid": ["yyrB", "GRBG", "BGYR", "RBGY"], "step": "place", "pending": {"tiles": "YY"},
+        "players": [{"workshops": ["", "RRGGB", "", ""]}, {}]}
+over = zw.game("majolica", players=2).from_position(desc, seed=1).play("place W2")
+board = MajolicaBoard(state=over, seats=["greedy", "human"], bot_delay=0.05)
+board
+"""
+
+
+def test_a_bots_overflow_discard_says_why(page, jupyter_server, make_notebook):
+    """Rulebook, 2. Place Majolica Tiles: a workshop over its capacity discards the extra tiles.
+    When the bot playing red discards, the move log says which workshop overflowed and how many
+    tiles did not fit, as the decision bar says it for the learner's own discard."""
+    from playwright.sync_api import expect
+
+    relpath = make_notebook([DISCARD_CELL], name="majolica_discard.ipynb")
+    page.set_viewport_size({"width": 1400, "height": 1400})
+    open_notebook(page, jupyter_server, relpath, theme="light")
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    run_all_cells(page)
+    board = page.locator(SEL)
+    expect(board.locator(".zw-log")).to_contain_text("W2 overflowed, 1 tile did not fit its 6 places", timeout=30_000)
+    expect(board.locator(".zw-log")).to_contain_text("2. Place Majolica Tiles")
+    screenshot(page, "majolica-bot-discard", locator=board)
+    assert page.console_errors == []

@@ -223,3 +223,28 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     board.scroll_into_view_if_needed()
     screenshot(page, "zongshi-dark", locator=board)
     assert page.console_errors == []
+
+
+def test_the_choices_sit_next_to_the_draft_and_the_temple_is_tight(page, jupyter_server, make_notebook):
+    """Newcomer's finding: in a narrow window the decision bar came ~700 px below the opening
+    draft it is about (rulebook, Setup: the opening draft), and the Temple box had a large empty
+    area. At 1000 px and at 1400 px the bar now sits right under the draft, and the Temple box
+    is no taller than what it holds needs."""
+    from playwright.sync_api import expect
+
+    relpath = make_notebook([CELLS[0]], name="zongshi_narrow.ipynb")
+    for width in (1000, 1400):
+        page.set_viewport_size({"width": width, "height": 1400})
+        open_notebook(page, jupyter_server, relpath, theme="light")
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        run_all_cells(page)
+        board = page.locator(BOARD)
+        expect(board.locator(".zs-draft")).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(300)
+        screenshot(page, f"zongshi-narrow-{width}", locator=board)
+        draft, bar = board.locator(".zs-draft").bounding_box(), board.locator(".zs-bar").bounding_box()
+        assert 0 <= bar["y"] - (draft["y"] + draft["height"]) < 40, (width, draft, bar)
+        temple = board.locator(".zs-temple")
+        inner = temple.evaluate("el => Math.max(...[...el.children].map((c) => c.getBoundingClientRect().bottom)) - el.getBoundingClientRect().top")
+        assert temple.bounding_box()["height"] - inner < 24, (width, temple.bounding_box(), inner)
+    assert page.console_errors == []

@@ -111,13 +111,80 @@ def _illegal(state):
     raise AssertionError("no refused notation found")
 
 
+def _solve_from(item, state, action, limit=6):
+    """Play ``action``, then, while the lesson says "Go on" (a task of several moves), its
+    first solution, and return the last feedback and position."""
+    for _ in range(limit):
+        fb, after = item.attempt(state, action)
+        if not fb.going:
+            return fb, after
+        assert fb.text.startswith("Go on: ") and not fb.solved and fb.legal and after.to_move == state.to_move
+        state, action = after, item.solutions(after)[0]
+    raise AssertionError(f"{item.id}: still 'Go on' after {limit} moves")
+
+
+def _task_done(item, before, after) -> bool:
+    """What each move goal's task asks, read off the position after the move that solved it."""
+    seat = item.start().to_move
+    if item.goal == "runs":
+        return len(workshops_run(after)) >= item.goal_args.get("workshops", 3)
+    if item.goal == "complete":
+        return len(after.players[seat].done) > len(before.players[seat].done)
+    if item.goal == "select":
+        return after.pend is not None and before.pend is None  # the tiles are taken
+    if item.goal == "chosen":
+        return str(after.history[-1]) in {str(before.parse_action(a)) for a in item.goal_args["actions"]}
+    raise AssertionError(f"no task check for goal {item.goal!r}")
+
+
+@pytest.mark.parametrize("item", MOVES, ids=lambda i: i.id)
+def test_no_lesson_is_solved_before_its_task_is_done(item):
+    """Newcomer's finding: ``solo-take`` said "solved" once the tiles were taken, before they were
+    placed (Rules for Solo Play; Run Workshop(s)). Along every solving line, every move before
+    the last is not solved (it says "Go on"), and the task is done when the lesson says "Yes"."""
+    start = item.start()
+    for first in item.solutions(start):
+        state, action, lines = start, first, 0
+        while True:
+            fb, after = item.attempt(state, action)
+            assert fb.legal and after is not None
+            if fb.solved:
+                assert _task_done(item, state, after), (item.id, str(action))
+                break
+            assert fb.going and not _task_done(item, start, after), (item.id, str(action), fb.text)
+            state, action, lines = after, item.solutions(after)[0], lines + 1
+            assert lines < 6
+
+
+def test_solo_take_needs_the_tiles_placed():
+    """Rules for Solo Play: take all four revealed tiles, then place them; only W4 (four of one
+    colour, Run Workshop(s) E) runs on them, and the lesson is solved only then."""
+    lb = show_lesson("majolica", "solo-take")
+    fb = lb.attempt("take all")
+    assert not fb.solved and fb.going and not lb.solved and fb.text.startswith("Go on: ") and "must run" in fb.text
+    assert "2. Place Majolica tiles" in fb.text and lb.board.state.step == "place" and not lb.board.blocked
+    wrong = lb.attempt("place W1")
+    assert not wrong.solved and not wrong.going and wrong.text.startswith("Not yet: that move is legal, but ") and not lb.solved
+    assert "no workshop can run this turn any more" in wrong.text and "about one move" in lb.board.blocked
+    lb.reset()
+    assert lb.board.state == lb.start and not lb.board.blocked
+    lb.attempt("take all")
+    hint = [lb.next_hint() for _ in range(len(lb.lesson.hints) + 1)][-1]
+    assert "W4" in hint  # the ladder's last rung names the next move of the task, not the first
+    fb = lb.attempt("place W4")
+    assert fb.solved and lb.solved and "fills W4 with its pattern" in fb.text and workshops_run(lb.board.state) == {4}
+    option_b = next(a for a in lb.start.legal_actions() if take_option(a) == "B")
+    fb, _ = lb.lesson.attempt(lb.start, option_b)
+    assert not fb.solved and not fb.going and fb.text.startswith("Not yet: ")
+
+
 @pytest.mark.parametrize("item", MOVES, ids=lambda i: i.id)
 def test_every_move_lesson_is_solved_and_refuses_a_wrong_move(item):
     state = item.start()
     solutions = item.solutions(state)
     assert solutions
     for action in solutions:
-        fb, after = item.attempt(state, action)
+        fb, after = _solve_from(item, state, action)
         assert fb.solved and fb.text.startswith("Yes: ") and "rulebook" in fb.text and after is not None
         assert not RAW.search(fb.text), fb.text  # in words: the learner clicked, and typed no notation
     wrong = [a for a in state.legal_actions() if a not in solutions]

@@ -398,3 +398,73 @@ def test_a_full_workshop_that_does_not_run_says_why():
     boards = board.view["table"]["boards"]
     assert boards[0]["notes"] == ["", "", "full, but 2+2 is not met", ""]
     assert boards[1]["notes"] == ["", "", "full with 2+2, but no card above", ""]
+
+
+# -- why a tile was discarded (a bot's discards told as the learner's own) ---------------------
+OVERFLOW_GRID = ["yyrB", "GRBG", "BGYR", "RBGY"]
+
+
+def _placing(w2: str):
+    """Red placing two yellow tiles, W2 holding ``w2`` (6 places) and no card anywhere."""
+    desc = {"start": 0, "grid": OVERFLOW_GRID, "step": "place", "pending": {"tiles": "YY"}, "players": [{"workshops": ["", w2, "", ""]}, {}]}
+    return zw.game("majolica", players=2).from_position(desc, seed=1)
+
+
+def test_an_overflow_discard_says_why_in_the_hint_the_status_and_the_log():
+    """Rulebook, 2. Place Majolica Tiles: "If the total number of tiles in a workshop exceeds its
+    capacity, discard the extra tiles of your choice". The bot's choice (hint) and a bot's
+    played discard say which workshop overflowed and how many tiles did not fit."""
+    over = _placing("RRGGB").play("place W2")
+    assert over.step == "overflow" and sum(over.players[0].ws[1]) == 7
+    board = make(over, seats=["greedy", "human"])
+    board.bot_delay = 0
+    hint = make(over).show_hint("bot")
+    assert hint["action"].startswith("discard ") and "W2 overflows: 1 tile too many for its 6 places" in hint["text"]
+    board.run_bots()
+    entry = next(e["text"] for e in board._log_entries(0) if e["text"].startswith("discarded"))
+    assert "W2 overflowed, 1 tile did not fit its 6 places" in entry and "2. Place Majolica Tiles" in entry
+
+
+def test_a_discard_the_engine_makes_itself_is_told_with_the_placing():
+    """A workshop of one colour that overflows leaves no choice: the engine discards the extra
+    tile, and the log and the status line say so (2. Place Majolica Tiles)."""
+    board = make(_placing("YYYYY"))
+    board.play("place W2")
+    assert board.state.players[0].ws[1][1] == 6 and board.state.step != "overflow"
+    text = "W2 overflowed: 1 yellow tile did not fit its 6 places and went back to the supply"
+    assert text in board._log_entries(0)[-1]["text"] and text in board.message
+
+
+def test_a_free_discard_and_a_fragmentation_say_the_rule_that_allows_them():
+    """Tips & FAQ, Tip 1 (extra tiles may be discarded at any time of one's turn) and Run
+    Workshop(s) D (the fragmentation icon)."""
+    state = _placing("RRGGB")
+    hint = make(state).describe(state, "discard W2 R", None)
+    assert hint.startswith("red: discard a red tile from W2 (by choice") and "Tip 1" in hint
+    board = make(state)
+    board.play("discard W2 R")
+    assert "Tip 1" in board._log_entries(0)[-1]["text"] and "by choice" in board.message
+    frag = zw.game("majolica", players=2).from_position(
+        {"start": 0, "grid": ["RYbg", "YBGR", "BGRY", "GRYB"], "step": "fragment", "run": {"workshop": 3, "moved": 1, "phase": "fragment"},
+         "players": [{"workshops": ["", "", "GGR", "GG"], "slots": ["-", "-", "D05"], "cards": {"D05": "R"}}, {}]}, seed=1)
+    board = make(frag)
+    board.play("fragment R")
+    assert "fragmentation icon" in board._log_entries(0)[-1]["text"] and "Run Workshop(s) D" in board._log_entries(0)[-1]["text"]
+
+
+def test_every_discard_of_a_random_game_says_why():
+    """A whole game of random moves: every discard the log tells gives its reason (overflow,
+    Tip 1 or fragmentation, with the rulebook section), and so do the tiles the engine
+    discards by itself."""
+    board = make(seats=["human", "human"], seed=3)
+    rng = random.Random(3)
+    state, told = board.state, []
+    while not state.is_over:
+        a = rng.choice(state.legal_actions())
+        text = board.short_text(state, a)
+        if "discard" in text or "overflow" in text:
+            told.append(text)
+        state = state.play(a)
+    assert len(told) > 5
+    for text in told:
+        assert re.search(r"overflow|Tip 1|fragmentation icon", text) and ("rulebook" in text or "Tip 1" in text), text

@@ -414,3 +414,60 @@ def test_shell_sentences_name_seats_as_players():
     assert board.seat_labels() == ["ivory player", "blue player", "green player"]
     to = board.screen["seat"]
     assert board.screen["text"].startswith(f"Pass the screen to {board.seat_label(to)}.") and board.seat_label(to).endswith(" player")
+
+
+# -- the engine records who turned each award tile over (no replay of the history) ----------------
+def _replayed_takers(state) -> dict:
+    """An independent account of every award tile turned over in ``state``'s game, from its
+    public views alone, replayed from the start: ``{person: (tile, seat)}`` (the tiles a move
+    turns over are revealed in the order of its townspeople)."""
+    s = state.game.new_state(seed=state.chance.seed)
+    out = {}
+    for action in state.history:
+        seat, view = s.to_move, s.view(None)
+        s = s.play(action)
+        after = s.view(None)
+        gone = [p for p, down in view["award_face_down"].items() if down and not after["award_face_down"][p]]
+        gone.sort(key=str(action).find)
+        for person, tile in zip(gone, after["awards_revealed"][len(view["awards_revealed"]) :]):
+            out[person] = (tile, seat)
+    return out
+
+
+@pytest.mark.parametrize("seed", [5, 6, 1])
+def test_the_engine_records_who_turned_each_award_over(seed):
+    """Paying Respectful Visits (award tiles; ruling V5): ``state.award_takers`` names, for every
+    award tile turned over, the tile, the seat and the pawn that visited, as a replay of the
+    game's public views finds them (the pawn: test_award_tiles_say_whose_they_are); a tile still
+    face down has none."""
+    rng = random.Random(seed)
+    state = zw.game("zongshi", players=4).new_state(seed=seed)
+    while not state.is_over and len(state.history) < 400:
+        state = state.play(rng.choice(state.legal_actions()))
+    takers = state.award_takers
+    replayed = _replayed_takers(state)
+    assert replayed, "the game turned no award tile over"
+    assert {p: t[:2] for p, t in takers.items() if t is not None} == replayed
+    for person, taker in takers.items():
+        if taker is None:
+            assert state.view(None)["award_face_down"][person]
+        else:
+            assert taker[2] in ("master", "apprentice")
+            if taker[2] == "master":
+                assert taker[3]  # a master always takes the tile it turns over
+
+
+def test_a_save_made_before_the_engine_recorded_award_takers_still_loads():
+    """A save written by the engine before it recorded who took each award tile (its position
+    description and digest are unchanged): it loads, and its award tiles say whose they are."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "zongshi_save_before_award_takers.json").read_text()
+    state = zw.game("zongshi", players=3).load_state(text)
+    assert state.digest() == json.loads(text)["digest"] and state.to_json() == text
+    notes = ZongShiBoard(state=state, seats=["human"] * 3, seat=None, history=False, bot_delay=0).get_state()["view"]["awards"]
+    assert (notes["scholar"]["status"], notes["scholar"]["seat"], notes["scholar"]["tile"]) == ("taken", 2, "bins")
+    assert (notes["elder"]["status"], notes["elder"]["seat"], notes["elder"]["tile"]) == ("taken", 0, "scroll")
+    assert notes["official"]["status"] == notes["merchant"]["status"] == "face down"
+    posed = state.game.from_position(state.position(), seed=1)  # a posed position: who took them is not known
+    assert all(t is None for t in posed.award_takers.values())

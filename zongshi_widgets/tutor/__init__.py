@@ -4,7 +4,7 @@
 a teacher's own (format in :mod:`zongshi_widgets.tutor.lesson`).
 """
 
-from .lesson import Feedback, Goal, Lesson, goals, lesson, lessons_from_dicts, load_lessons, register_goal
+from .lesson import Feedback, Goal, GoOn, Lesson, goals, lesson, lessons_from_dicts, load_lessons, register_goal
 
 
 def show_lesson(*args, **kwargs):
@@ -14,4 +14,4 @@ def show_lesson(*args, **kwargs):
     return _show(*args, **kwargs)
 
 
-__all__ = ["Feedback", "Goal", "Lesson", "goals", "lesson", "lessons_from_dicts", "load_lessons", "register_goal", "show_lesson"]
+__all__ = ["Feedback", "Goal", "GoOn", "Lesson", "goals", "lesson", "lessons_from_dicts", "load_lessons", "register_goal", "show_lesson"]

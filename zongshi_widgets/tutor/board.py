@@ -54,6 +54,7 @@ class LessonBoard(W.VBox):
         self.solved = False
         self.attempts: list[Feedback] = []
         self._hint_index = 0
+        self._going = False  # the moves so far are right, and the task needs more ("Go on")
         if self.start.game.game_type.hidden_information and "seat" not in board_options and "open_hands" not in board_options:
             # the learner's own view, with no privacy screen between the lesson's seats
             board_options["seat"] = self.start.to_move if self.start.to_move is not None else 0
@@ -119,6 +120,8 @@ class LessonBoard(W.VBox):
         return f"<h4 style='margin:.2em 0'>{html.escape(self.lesson.title)}{mark}{rule}</h4>"
 
     def _only_the_lesson_move(self, state: State, action: Any) -> str | None:
+        if self._going and not self.solved:
+            return None  # a task of several moves: the next one is judged too
         if len(state.history) > len(self.start.history):
             plays_on = getattr(self.board, "lesson_plays_on", None)  # a game may let a solved lesson's turn be played out
             # ... and a question lesson's turn too, so that the learner may watch it before answering
@@ -132,12 +135,15 @@ class LessonBoard(W.VBox):
         return None
 
     def _judge(self, before: State, action: Any, after: State) -> str | None:
-        if len(before.history) != len(self.start.history):
+        if len(before.history) != len(self.start.history) and not (self._going and not self.solved):
             return None
         if self.lesson.goal == "answer" and getattr(self.board, "lesson_plays_on", None) is not None:
             return "Play the turn on and watch what happens; then answer the question below the board ('Try again' goes back to the start)."
         feedback, _ = self.lesson.attempt(before, action)
         self.attempts.append(feedback)
+        self._going = feedback.going
+        if feedback.going:
+            return feedback.text
         if feedback.solved:
             self._mark_solved()
             return feedback.text + " Lesson solved: go on to the next cell."
@@ -191,7 +197,8 @@ class LessonBoard(W.VBox):
         elif self.lesson.goal == "answer":
             text = f"The answer is {self.lesson.answer}."
         else:
-            solutions = self.lesson.solutions(self.start)
+            here = self.board.state if self._going else self.start  # a task of several moves: its next move
+            solutions = self.lesson.solutions(here)
             k = self._hint_index - len(hints)
             choice = solutions[k % len(solutions)]
             self.board.highlight = self._cells_of(choice)
@@ -199,9 +206,9 @@ class LessonBoard(W.VBox):
             if self.board.highlight:
                 text = f"One answer is outlined on the board ({choice}).{more}"
             else:  # a game whose actions cover no cells (Art Gallery's cards, Zong Shi's choices): name the action
-                words = self.start.action_text(choice, self.start.to_move)
+                words = here.action_text(choice, here.to_move)
                 how = getattr(self.board, "click_words", None)  # the board's own terms, when it has them
-                named = how(self.start, choice) if how is not None else words + (f" ('{choice}')" if words != str(choice) else "")
+                named = how(here, choice) if how is not None else words + (f" ('{choice}')" if words != str(choice) else "")
                 text = f"One answer: {named}.{more}" if more else f"The answer: {named}."
         self._hint_index += 1
         self._hint.value = f"<div class='zw-lesson-hint'><b>Hint {self._hint_index}:</b> {html.escape(text)}</div>"
@@ -219,6 +226,7 @@ class LessonBoard(W.VBox):
         solved lesson's tick, are kept in :attr:`attempts` and the title). The move tried is
         dropped from the board's timeline: each try starts afresh, not as a new branch."""
         self.board.load(self.start, history=False)
+        self._going = False
         self.board.say("info", "")
         self.board.highlight = []
         self._hint.value = ""

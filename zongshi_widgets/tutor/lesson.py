@@ -24,7 +24,9 @@ A lesson is data. Teachers write their own as TOML (or a dict) and load them wit
 The learner acts on a board; every attempt gets immediate feedback (:class:`Feedback`):
 an illegal move is refused with the rule it breaks ("Not yet: ..."), a legal move that misses
 the goal says what is missing, and a move that reaches the goal says why it is right
-("Yes: ...").
+("Yes: ..."). A task that takes several moves of one turn (take tiles, then place them) has a
+goal that answers a right move short of the task with :class:`GoOn` ("Go on: ..."): the
+learner plays on, each move judged, until the task is done or a move misses it.
 """
 
 from __future__ import annotations
@@ -49,15 +51,18 @@ class Feedback:
 
     Attributes:
         solved (bool): the attempt reaches the lesson's goal.
-        text (str): plain words for the learner, starting with "Yes:" or "Not yet:".
+        text (str): plain words for the learner, starting with "Yes:", "Not yet:" or "Go on:".
         rule (str | None): the broken rule's id when the move was illegal.
         legal (bool): the move was legal (it may still miss the goal).
+        going (bool): the move is right but the task needs more moves ("Go on: ..."): the
+            learner plays on and the next move is judged too.
     """
 
     solved: bool
     text: str
     rule: str | None = None
     legal: bool = True
+    going: bool = False
 
     def __str__(self) -> str:
         return self.text
@@ -71,7 +76,8 @@ class Goal:
         name (str): the name lessons use.
         check (Callable[[State, Any, State, dict], str | None]): given the position before,
             the action, the position after and the goal's arguments, return ``None`` when the
-            goal is reached, else a sentence saying what is missing.
+            goal is reached, else a sentence saying what is missing; or a :class:`GoOn`
+            sentence when the move is right but the task needs more moves of the learner.
         praise (Callable[[State, Any, State, dict], str]): the sentence after "Yes:".
         describe (str): what the goal asks, for teachers (shown by :func:`goals`).
     """
@@ -80,6 +86,12 @@ class Goal:
     check: Callable[..., str | None]
     praise: Callable[..., str]
     describe: str
+
+
+class GoOn(str):
+    """What a goal's check returns for a right move that does not finish the task yet (the
+    tiles taken, not yet placed): the sentence says what comes next. The learner plays on and
+    the next move is judged by the same goal, from the position the move left."""
 
 
 _GOALS: dict[str, dict[str, Goal]] = {}
@@ -258,6 +270,8 @@ class Lesson:
             return Feedback(False, "That move is legal, but this lesson asks a question: answer it below the board."), after
         goal = _GOALS[self.game][self.goal]
         missing = goal.check(state, played, after, **self.goal_args)
+        if isinstance(missing, GoOn):
+            return Feedback(False, f"Go on: {missing}", going=True), after
         if missing:
             return Feedback(False, f"Not yet: that move is legal, but {missing}"), after
         return Feedback(True, f"Yes: {goal.praise(state, played, after, **self.goal_args)}"), after
@@ -315,7 +329,9 @@ class Lesson:
         return Feedback(False, f"Not yet: {verdict}")
 
     def solutions(self, state: State | None = None, limit: int | None = None) -> list:
-        """The legal actions in ``state`` (default: the lesson's position) that reach the goal.
+        """The legal actions in ``state`` (default: the lesson's position) that reach the goal,
+        or, for a task of several moves, that lead on towards it (their check says
+        :class:`GoOn`; play on from the position after them).
 
         Used by hints and by tests that prove every lesson can be solved.
         """
@@ -325,7 +341,8 @@ class Lesson:
         goal = _GOALS[self.game][self.goal]
         out = []
         for action in state.legal_actions():
-            if goal.check(state, action, state.play(action), **self.goal_args) is None:
+            verdict = goal.check(state, action, state.play(action), **self.goal_args)
+            if verdict is None or isinstance(verdict, GoOn):
                 out.append(action)
                 if limit and len(out) >= limit:
                     break

@@ -10,8 +10,8 @@ Helpers used by the goals and by the tests: :func:`take_option`, :func:`take_til
 
 from __future__ import annotations
 
-from ..games.majolica.rules import COL, LINES, MajolicaState, _cell
-from .lesson import Goal, register_goal
+from ..games.majolica.rules import COL, LINES, STEP_TEXT, MajolicaState, _cell
+from .lesson import Goal, GoOn, register_goal
 
 SECTION = {
     "select": "rulebook, 1. Select Majolica Tiles",
@@ -146,9 +146,17 @@ def _select_praise(before, action, after, option="A", colour=None, most=False):
 
 
 # -- cascades -------------------------------------------------------------------------------------
-def _cascade_check(before, action, after, workshops=3, now=False):
+def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
     if now:
         have = len(workshops_run(after))
+        same_turn = after.to_move == before.to_move and after.turnno == before.turnno and after.step != "finish"
+        if have < workshops and steps and same_turn and most_runs(after)[0] >= workshops:
+            need = f"{workshops} workshop{'s' if workshops > 1 else ''}"
+            return GoOn(f"that move is right, and the task is not done yet: {need} must run. Now: {STEP_TEXT[after.step]}.")
+        if have < workshops and steps:
+            best, _ = most_runs(after) if same_turn else (0, [])
+            can = "no workshop can run this turn any more" if not best else f"at most {best} can run this turn"
+            return f"after it {can}: the task needs {workshops}."
         if have < workshops:
             if not have:
                 return "no workshop runs after it: none of them is full with its pattern."
@@ -162,7 +170,7 @@ def _cascade_check(before, action, after, workshops=3, now=False):
     return None
 
 
-def _cascade_praise(before, action, after, workshops=3, now=False):
+def _cascade_praise(before, action, after, workshops=3, now=False, steps=False):
     if now:
         new = sorted(workshops_run(after) - workshops_run(before)) or sorted(workshops_run(after))
         runs = " and ".join(f"W{w}" for w in new)
@@ -256,7 +264,8 @@ for _goal in (
         _cascade_check,
         _cascade_praise,
         "an action after which goal_args.workshops workshops (default 3) can have run by the end of the turn (Run Workshop(s): cascades); "
-        "with goal_args.now = true, that many have run (or are running) right after the action",
+        "with goal_args.now = true, that many have run (or are running) right after the action; with goal_args.steps = true as well, "
+        "the task takes several moves of the turn (take, then place): a move after which that many can still run is right so far (Go on)",
     ),
 ):
     register_goal("majolica", _goal)

@@ -676,18 +676,7 @@ function render({ model, el }) {
     return [swatch(who, "zw-inline-swatch"), " ", h("strong", {}, `${cap(names[who])} to choose`), ` · round ${v.round} · ${t.step || ""}`];
   }
 
-  let scheduled = false;
-  const later = () => {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(() => {
-      scheduled = false;
-      redraw();
-    });
-  };
-  for (const name of ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores", "watch", "screen", "blocked", "hints", "allow_new_game"]) {
-    shell.on(`change:${name}`, later);
-  }
+  zw.redrawOnChange(shell, redraw);
   ui.lastView = view();
   ui.lastSeat = mySeat();
   lastVersion = model.get("version");

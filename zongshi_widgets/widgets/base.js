@@ -712,5 +712,29 @@ const zw = (() => {
     };
   }
 
-  return { h, s, shell, choices, splitMessage, isRefusal, messageKey, cap, seatKind, SVGNS };
+  /** The traits a board draws from: a change to any of them asks for a redraw. */
+  const BOARD_TRAITS = ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback",
+    "reveal_scores", "blocked", "hints", "allow_new_game", "watch", "screen"];
+
+  /**
+   * Redraw a board once after the traits it draws from change: several changes synced together
+   * (Python sets view, legal, version... in one go) make one redraw, in a microtask after them.
+   * `redraw()`: draws the whole board. Returns `schedule()`, which asks for that redraw (to call
+   * from a board's own events too).
+   */
+  function redrawOnChange(shell, redraw, names = BOARD_TRAITS) {
+    let scheduled = false;
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      queueMicrotask(() => {
+        scheduled = false;
+        redraw();
+      });
+    };
+    for (const name of names) shell.on(`change:${name}`, schedule);
+    return schedule;
+  }
+
+  return { h, s, shell, choices, redrawOnChange, splitMessage, isRefusal, messageKey, cap, seatKind, SVGNS };
 })();

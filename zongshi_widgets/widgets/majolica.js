@@ -435,9 +435,7 @@ function render({ model, el }) {
 
   // ------------------------------------------------------------------ redraw
   let lastVersion = null;
-  let scheduled = false;
   function redraw() {
-    scheduled = false;
     const v = model.get("view") || {};
     const version = model.get("version");
     const focusKey = pick.focused();
@@ -498,14 +496,7 @@ function render({ model, el }) {
     root.dataset.choices = String((model.get("legal") || []).length);
     pick.refocus(focusKey);
   }
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(redraw);
-  };
-  for (const name of ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores", "blocked", "hints", "allow_new_game", "watch", "screen"]) {
-    shell.on(`change:${name}`, schedule);
-  }
+  zw.redrawOnChange(shell, redraw);
   redraw();
   return () => {
     clearTimeout(ui.timer);

@@ -39,7 +39,7 @@ from ..games.majolica.render import (
 from ..games.majolica.rules import COL, FILES, LINES, MISSIONS, SOLO_RATINGS, STEP_TEXT, cell_name
 from .base import GameBoard, NamedGameBoard, read_asset
 
-__all__ = ["EXPANSIONS", "MajolicaBoard", "action_words", "plain_refusal"]
+__all__ = ["EXPANSIONS", "MajolicaBoard", "action_words", "auto_discards", "discard_why", "plain_refusal"]
 
 #: The expansions by name, and the engine option each one switches on.
 EXPANSIONS = {"cascading_bloom": "cascading_bloom", "kaleidoscopic": "kaleidoscopic", "missions": "missions"}
@@ -154,7 +154,9 @@ def action_words(state, a: str) -> str:
     if verb == "fragment":
         return f"discard a {_TILE[w[1]]} tile (fragmentation)" + (" onto the mission card" if len(w) == 3 else "")
     if verb == "discard":
-        return f"discard a {_TILE[w[-1]]} tile" + (f" from {w[1]}" if len(w) == 3 else " (the workshop overflows)")
+        if len(w) == 3:
+            return f"discard a {_TILE[w[-1]]} tile from {w[1]}"
+        return f"discard a {_TILE[w[-1]]} tile ({_overflow_words(state)})"
     if verb == "bonus":
         return f"take a {_TILE[w[1]]} tile into {w[2]} (hand icon)"
     if verb == "no":
@@ -164,6 +166,86 @@ def action_words(state, a: str) -> str:
     if verb == "end":
         return "end the turn"
     return a
+
+
+def _overflow_words(state) -> str:
+    """``"W2 overflows: 1 tile too many for its 6 places"``: the workshop that must shed tiles now."""
+    if state.over < 0 or state.to_move is None:
+        return "the workshop overflows"
+    w = state.over
+    extra = sum(state.players[state.to_move].ws[w]) - state.game.cap[w]
+    return f"W{w + 1} overflows: {extra} tile{'' if extra == 1 else 's'} too many for its {state.game.cap[w]} places"
+
+
+#: Why a tile leaves a workshop, by kind of discard (rulebook sections).
+_DISCARD_RULE = {
+    "overflow": "rulebook, 2. Place Majolica Tiles; Run Workshop(s) B",
+    "free": "by choice: extra tiles may go at any time of one's own turn, Tips & FAQ, Tip 1",
+    "fragment": "the fragmentation icon, rulebook, Run Workshop(s) D",
+}
+
+
+def discard_why(state, a: str) -> str:
+    """Why a discard happens, in plain words with its rulebook section, for the move log, the
+    status line and the bot's-choice hint (a bot's discard is told as the learner's own is):
+    ``"W2 overflowed, 2 tiles did not fit its 6 places (rulebook, 2. Place ...)"``; ``""``
+    for an action that is not a discard.
+
+    Args:
+        state (MajolicaState): the position the action is played in. a (str): its notation.
+
+    Returns:
+        str: the reason, or ``""``.
+    """
+    w = a.split()
+    if not w:
+        return ""
+    if w[0] == "fragment":
+        return _DISCARD_RULE["fragment"]
+    if w[0] != "discard":
+        return ""
+    if len(w) == 3:
+        return _DISCARD_RULE["free"]
+    if state.over < 0 or state.to_move is None:
+        return _DISCARD_RULE["overflow"]
+    k = state.over
+    extra = sum(state.players[state.to_move].ws[k]) - state.game.cap[k]
+    return f"W{k + 1} overflowed, {extra} tile{' did' if extra == 1 else 's did'} not fit its {state.game.cap[k]} places ({_DISCARD_RULE['overflow']})"
+
+
+def auto_discards(before, a: str) -> str:
+    """The tiles the engine discarded by itself while ``a`` was resolved (an overflowing
+    workshop that holds one colour only leaves no choice), told with the reason:
+    ``"W2 overflowed: 2 red tiles did not fit and went back to the supply (rulebook, ...)"``;
+    ``""`` when none was.
+
+    Args:
+        before (MajolicaState): the position the action is played in. a (str): a legal action.
+    """
+    from ..games.majolica.render import _Trace  # the engine's own resolution, traced
+
+    if before.to_move is None:
+        return ""
+    work = _Trace(before)
+    try:
+        work.act(a)
+    except Exception:  # noqa: BLE001 - not a legal action here: nothing to tell
+        return ""
+    if a.split()[0] == "discard":
+        return ""  # the learner's (or bot's) own choice, told by discard_why
+    lost: dict[int, list[str]] = {}
+    for step in work.steps:
+        if step["k"] == "discard":
+            lost.setdefault(step["w"], []).append(step["text"].rsplit(" a ", 1)[-1].split(" tile")[0])
+    out = []
+    for k, colours in lost.items():
+        n = len(colours)
+        one = colours[0] if len(set(colours)) == 1 else ""
+        what = f"{n} {one + ' ' if one else ''}tile{'' if n == 1 else 's'}"
+        out.append(f"W{k + 1} overflowed: {what} did not fit its {before.game.cap[k]} places and went back to the supply")
+    if not out:
+        return ""
+    return "; ".join(out) + f" ({_DISCARD_RULE['overflow']})"
 
 
 #: The past tense of the verbs ``action_words`` starts with: a move that was played is told, not ordered.
@@ -184,6 +266,13 @@ def played_words(state, a: str) -> str:
     words = action_words(state, a)
     if words.startswith("cards in the slots"):
         return "arranged the " + words
+    why = discard_why(state, a)
+    if why:
+        w = a.split()
+        tile = f"a {_TILE[w[1] if w[0] == 'fragment' else w[-1]]} tile"
+        if w[0] == "fragment":
+            return f"discarded {tile}" + (" onto the mission card" if len(w) == 3 else "") + f" ({why})"
+        return f"discarded {tile}" + (f" from {w[1]}" if len(w) == 3 else "") + (f": {why}" if len(w) == 2 else f" ({why})")
     verb, _, rest = words.partition(" ")
     return f"{_PAST[verb]} {rest}" if verb in _PAST else words
 
@@ -498,9 +587,13 @@ class MajolicaBoard(NamedGameBoard):
         the board shows; at the end the winners (or the solo rating)."""
         g = self._game
         who = g.seat_names[before.to_move]
-        if after is None:
-            return f"{who}: {self._label(before, str(action))}"
+        if after is None:  # a hint: the bot's choice or a legal move, said as the bar says it, and why a discard
+            why = discard_why(before, str(action)) if str(action).split()[0] != "discard" or len(str(action).split()) == 3 else ""
+            return f"{who}: {self._label(before, str(action))}" + (f" ({why})" if why and str(action).split()[0] == "discard" else "")
         text = f"{who} {played_words(before, str(action))}"
+        lost = auto_discards(before, str(action))
+        if lost:
+            text += f". {lost[:1].upper()}{lost[1:]}"
         try:
             story = cascade_story(before, str(action), after)
         except ValueError:  # the traced resolution disagrees with the engine: tell no story
@@ -521,7 +614,9 @@ class MajolicaBoard(NamedGameBoard):
     def short_text(self, before, action) -> str:
         """The move log's entry: the action told in words (``"took the run a1–d1"``, ``"placed the
         tiles in W2"``, ``"arranged the cards in the slots: empty, D10, empty"``)."""
-        return played_words(before, str(action))
+        text = played_words(before, str(action))
+        lost = auto_discards(before, str(action))
+        return f"{text}; {lost}" if lost else text
 
     def _log_entries(self, seat):
         """The move log (see :class:`GameBoard`), with the end of each round told in the entry of

@@ -265,6 +265,20 @@ function render({ model, el }) {
   }
   const cap1 = (t) => (t ? t[0].toUpperCase() + t.slice(1) : t);
 
+  /** The decision bar goes right under the part of the town its choices are about (the part
+   * whose menu is open, else the first part that offers a choice: the opening draft, a bin...),
+   * not below the whole town, ~700 px away on a narrow screen; with nothing to choose on the
+   * town it follows the town. */
+  function placeBar() {
+    const target = pick.menuTarget();
+    let spot = target !== null ? town.querySelector(`[data-target="${CSS.escape(target)}"], [data-part="${CSS.escape(target)}"]`) : null;
+    if (!spot && mayAct) spot = town.querySelector(".zs-on");
+    const row = spot ? [...town.children].find((c) => c !== bar && c.contains(spot)) : null;
+    if (row) {
+      if (row.nextSibling !== bar) row.after(bar);
+    } else if (town.nextSibling !== bar) town.after(bar);
+  }
+
   function workshop(v, s) {
     const p = v.players[s];
     const mine = v.seat === s;
@@ -372,9 +386,7 @@ function render({ model, el }) {
 
   // ------------------------------------------------------------------ redraw
   let lastVersion = null;
-  let scheduled = false;
   function redraw() {
-    scheduled = false;
     const v = model.get("view") || {};
     const version = model.get("version");
     const focusKey = pick.focused();
@@ -391,6 +403,7 @@ function render({ model, el }) {
       infoLine(v);
       drawTown(v);
       drawBar(v);
+      placeBar();
       drawShops(v);
       drawHand(v);
       drawScores(v);
@@ -416,14 +429,7 @@ function render({ model, el }) {
     root.dataset.choices = String((model.get("legal") || []).length);
     pick.refocus(focusKey);
   }
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(redraw);
-  };
-  for (const name of ["view", "legal", "moves", "cursor", "seats", "version", "hint", "thinking", "highlight", "task", "message", "feedback", "reveal_scores", "blocked", "hints", "allow_new_game", "watch", "screen"]) {
-    shell.on(`change:${name}`, schedule);
-  }
+  zw.redrawOnChange(shell, redraw);
   redraw();
   return () => shell.destroy();
 }

@@ -206,46 +206,6 @@ def action_words(game, action: Any) -> str:
 
 # -- whose award tile ----------------------------------------------------------------------
 
-#: Replays kept for :func:`award_notes` (one per game line a board shows), so a board's update
-#: replays only the moves since the last one.
-_AWARD_REPLAYS: dict = {}
-
-
-def _award_events(state) -> dict:
-    """``{person: (tile, seat, pawn, claimed)}`` for every award tile turned over since the
-    state's starting position, found by replaying its history on a scratch copy (public
-    views only). A tile turned over before the starting position is not in it."""
-    game = state.game
-    origin = state.origin
-    key = (id(game), state.chance.seed, json.dumps(origin, sort_keys=True) if origin is not None else None)
-    history = tuple(state.history)
-    entry = _AWARD_REPLAYS.get(key)
-    if entry is None or entry["game"] is not game or history[: len(entry["history"])] != entry["history"]:
-        start = game.new_state(seed=state.chance.seed) if origin is None else game.from_position(origin, seed=state.chance.seed)
-        entry = {"game": game, "history": (), "scratch": start.scratch(), "events": {}}
-    d, events = entry["scratch"], dict(entry["events"])
-    view = d.public_view()
-    for action in history[len(entry["history"]) :]:
-        seat = d.to_move
-        d = d.advance(action)
-        after = d.public_view()
-        if after["awards_revealed"] != view["awards_revealed"]:
-            # one visit may turn over two tiles: they go in the order of the visit's persons
-            tiles = after["awards_revealed"][len(view["awards_revealed"]) :]
-            task = view["pending"][0]
-            said = f"{action} {json.dumps(task)}"
-            persons = sorted((p for p, down in view["award_face_down"].items() if down and not after["award_face_down"][p]), key=said.find)
-            pawn = task[3] if len(task) > 3 and task[3] in ("master", "apprentice") else "master"
-            writ = bool(view["players"][seat]["effects"].get("writ"))
-            for person, tile in zip(persons, tiles):
-                events[person] = (tile, seat, pawn, pawn == "master" or writ)
-        view = after
-    if len(_AWARD_REPLAYS) > 16:
-        _AWARD_REPLAYS.pop(next(iter(_AWARD_REPLAYS)))
-    _AWARD_REPLAYS[key] = {"game": game, "history": history, "scratch": d, "events": events}
-    return events
-
-
 def award_notes(state) -> dict:
     """Whose award tile it is, per townsperson, in plain words (rulebook, "Paying Respectful
     Visits": the first master to visit a townsperson turns the award tile over and takes it;
@@ -254,8 +214,9 @@ def award_notes(state) -> dict:
     Public information only: a face-down tile's face is never read.
 
     Args:
-        state: a :class:`~.rules.ZongShiState` (its history is replayed to find who turned
-            each tile over; tiles turned over before its starting position are told as such).
+        state: a :class:`~.rules.ZongShiState` (it records who turned each tile over:
+            :attr:`~.rules.ZongShiState.award_takers`; tiles turned over before a posed
+            starting position are told as such).
 
     Returns:
         dict: ``{person: {"status", "tile", "seat", "short", "text"}}``; ``status`` is
@@ -267,7 +228,7 @@ def award_notes(state) -> dict:
     """
     v = state.public_view()
     labels = seat_labels(state.game.players)
-    events = _award_events(state) if v["awards_revealed"] else {}
+    events = {person: taker for person, taker in state.award_takers.items() if taker is not None}
     strict = state.game.options.get("award_requires_first_visitor_master", True)
     out = {}
     for person in PERSONS:

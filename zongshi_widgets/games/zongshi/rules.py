@@ -517,6 +517,7 @@ class _Core:
         "awards",
         "award_box",
         "award_gone",
+        "award_takers",
         "tasks",
         "turn_no",
         "last_seat",
@@ -548,6 +549,10 @@ class _Core:
         self.awards: list = [None] * 4
         self.award_box = None
         self.award_gone: list[str] = []
+        # per townsperson: (tile, seat, pawn, claimed) once its award tile is turned over in
+        # this game (public; not part of the position description: a posed position's earlier
+        # awards are not known, and saves replay their history)
+        self.award_takers: list = [None] * 4
         self.tasks: list[tuple] = []
         self.turn_no = 0
         self.last_seat = -1
@@ -575,7 +580,7 @@ class _Core:
         z.bins = [self.bins[0][:], self.bins[1][:]]
         z.draft_boxes, z.draft_scrolls, z.deck, z.discard = self.draft_boxes, self.draft_scrolls, self.deck, self.discard
         z.mw_deck, z.mw_disp, z.supply, z.xsupply = self.mw_deck, self.mw_disp, self.supply, self.xsupply
-        z.awards, z.award_gone = self.awards, self.award_gone
+        z.awards, z.award_gone, z.award_takers = self.awards, self.award_gone, self.award_takers
         z.cold_shared = True
         z.tasks = self.tasks[:]
         if deep:
@@ -596,7 +601,7 @@ class _Core:
             self.deck, self.discard = self.deck[:], self.discard[:]
             self.mw_deck, self.mw_disp = self.mw_deck[:], self.mw_disp[:]
             self.supply, self.xsupply = dict(self.supply), self.xsupply[:]
-            self.awards, self.award_gone = self.awards[:], self.award_gone[:]
+            self.awards, self.award_gone, self.award_takers = self.awards[:], self.award_gone[:], self.award_takers[:]
             self.cold_shared = False
 
     def mp(self, seat: int) -> _Player:
@@ -734,6 +739,20 @@ class ZongShiState(State):
     def is_over(self) -> bool:
         """``True`` when nobody has a decision left (no pending task)."""
         return not self._z.tasks
+
+    @property
+    def award_takers(self) -> dict:
+        """Who turned each award tile over in this game (rulebook, "Paying Respectful Visits":
+        the first master to visit a townsperson takes its award tile; ruling V5: an apprentice
+        who visits first discards it unclaimed). Public information.
+
+        Returns:
+            dict: ``{person: (tile, seat, pawn, claimed) | None}``: the award's id, the seat
+            whose ``pawn`` (``"master"`` or ``"apprentice"``) visited, and whether the tile was
+            taken (``False``: discarded unclaimed); ``None`` while the tile is face down, or
+            when it was turned over before a posed starting position (not recorded).
+        """
+        return dict(zip(PERSONS, self._z.award_takers))
 
     @property
     def turn(self) -> Turn:
@@ -2213,8 +2232,11 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
                     # discounts may have come off exchanged boxes: never more than was paid
                     refund = [max(0, min(refund[k], pay.paid[k])) for k in range(4)]
                 awards.append(("award", seat, person, tuple(refund)))
+                z.cold()
+                z.award_takers[i] = (z.awards[i], seat, pawn, True)  # turned over by the award task next
             elif first and z.g.flags["award_requires_first_visitor_master"]:
                 z.cold()
+                z.award_takers[i] = (z.awards[i], seat, pawn, False)
                 z.award_gone.append(z.awards[i])  # discarded unclaimed (V5)
                 z.awards[i] = None
         _push(z, *awards)
