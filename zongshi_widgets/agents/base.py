@@ -251,6 +251,33 @@ def agent(name: str, seed: int | None = None, game: str | Game | None = None, **
     return cls(seed=seed, **options)
 
 
+#: Bots' one-line descriptions, for hints that say which bot speaks.
+BOT_WORDS = {"random": "a uniformly random legal move", "greedy": "one-step lookahead", "mcts": "Monte Carlo tree search"}
+
+
+def win_rate_interval(rate: float, playouts: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a search's estimated win rate from its playout count
+    (``z = 1.96``). Shared wins count as fractions and a tree search's playouts are not quite
+    independent, so read it as the noise of the estimate, not an exact interval.
+
+    Args:
+        rate (float): the estimated win rate, 0..1.
+        playouts (int): the playouts (visits) behind it.
+        z (float): the normal quantile of the level.
+
+    Returns:
+        tuple[float, float]: ``(low, high)`` in [0, 1]; ``(0.0, 1.0)`` for no playouts.
+    """
+    import math
+
+    if playouts <= 0:
+        return 0.0, 1.0
+    n = float(playouts)
+    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def bot_game(bot: Any, game: Game) -> str | None:
     """The other game ``bot`` was made for, when it is one of another game's own bots (and
     none of ``game``'s); ``None`` when it fits ``game`` (a generic bot fits every game).

@@ -31,14 +31,14 @@ def _option(text: str) -> tuple[str, object]:
         return name, value
 
 
-#: What the default mcts bot costs, measured with one game each (mcts in seat 0 against greedy,
-#: seed 0, 2-core machine shared with other work): seconds per decision and decisions per game.
-#: Re-measure with ``benchmarks/strength.py``; shown in ``--help`` as a guide, not a promise.
+#: What the default mcts bot costs: one game each, mcts in seat 0 against greedy, seed 0, on a
+#: 2-core machine shared with other work (load about 7), 2026-12-01. A guide, not a promise;
+#: re-measure with ``simulate(..., games=1)`` and its ``seconds`` and ``decisions`` columns.
 MCTS_COST = {
-    "gembloq": "about 1-5 s a decision, 20-25 decisions a game (2 players)",
-    "zongshi": "about 0.5-1 s a decision, about 60 decisions a game (3 players)",
-    "art_gallery": "about 1.5 s a decision, about 90 decisions a game (4 players): over a minute a game",
-    "majolica": "about 0.5-1 s a decision, about 100 decisions a game (2 players)",
+    "gembloq": "0.7 s a decision x 16 decisions: about 11 s a game (2 players)",
+    "zongshi": "0.8 s a decision x 99 decisions: about 1.5 min a game (3 players)",
+    "art_gallery": "1.2 s a decision x 91 decisions: about 1.7 min a game (4 players)",
+    "majolica": "0.3 s a decision x 147 decisions: about 45 s a game (2 players)",
 }
 
 
@@ -54,11 +54,11 @@ def _games_help() -> str:
         options = ", ".join(opt for opt, _ in gt.variants) or "none"
         lines.append(f"  {name}: {gt.default_players} players (also {counts}); bots {', '.join(agents(name))}; options {options}")
     lines.append("")
-    lines.append("the mcts bot's cost per decision at its default budget (scale it with --mcts-iterations N / --mcts-seconds S):")
+    lines.append("what one mcts seat costs at its default budget (measured once on a busy 2-core machine; scale it with --mcts-iterations N):")
     for name in core.games():
         if name in MCTS_COST:
             lines.append(f"  {name}: {MCTS_COST[name]}")
-    lines.append("  so --games 200 with mcts seats takes hours on 2 cores; try --games 4 first (the bar gives an ETA)")
+    lines.append("  so --games 200 with an mcts seat takes one to three hours with --jobs 2; try --games 4 first (the bar gives an ETA)")
     lines.append("")
     lines.append("examples:")
     examples = __doc__.split("Examples::")[1].split("\n\n")[1]

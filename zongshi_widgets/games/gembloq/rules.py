@@ -464,6 +464,13 @@ class GembloQState(State):
         covered = _cover_bits(self.game.tables, p)
         return sum((self._legal_bits(d) & covered).bit_count() for d in range(len(self._reach)) if d != self._to_move)
 
+    def action_name(self, p: Placement) -> str:
+        """A placement in words, as the board names it: ``"piece 13 (I5) at z11"``
+        (:func:`~zongshi_widgets.games.gembloq.naming.placement_name`; ``explain`` tables use it)."""
+        from .naming import placement_name
+
+        return placement_name(p)
+
     def greedy_value(self, p: Placement) -> float:
         """A quick one-move value of placement ``p`` for the colour to move (used by the greedy
         bot): 10 per square placed, plus 1 per corner spot opened
