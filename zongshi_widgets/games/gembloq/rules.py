@@ -79,7 +79,7 @@ class GembloQ(Game):
         lower_score_wins=True,
         notation_help="the cells a piece covers, in any order, e.g. b27,c27,b28,c28 (column letters, row number)",
         rulebook="GembloQ Rulebook",
-        variants=(("colors", (4,)),),
+        variants=(("colors", (None, 4)),),  # None: one colour per player (the default), as every game lists its default
     )
 
     def __init__(self, players: int = 4, components: str | None = None, colors: int | None = None):
