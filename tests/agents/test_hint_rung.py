@@ -140,3 +140,13 @@ def test_explain_names_gembloq_moves_as_the_board_does_and_refuses_odd_arguments
         explain("gembloq")
     with pytest.raises(ValueError, match="seats 0..1, not 5"):
         explain(state, seat=5)
+
+
+def test_bots_choice_describes_a_games_own_greedy_bot_truthfully():
+    """Majolica's greedy bot plays out the rest of the turn before judging an action: not a
+    one-step lookahead, and the hint does not call it one."""
+    from zongshi_widgets.widgets import MajolicaBoard
+
+    board = MajolicaBoard(players=2, seats=["human", "mcts"], seed=1)
+    hint = board.show_hint("bot")
+    assert hint["bot_words"].startswith("the greedy bot (Majolica's own greedy lookahead); your opponent is mcts")

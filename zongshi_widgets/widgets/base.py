@@ -590,9 +590,14 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         """Who gives the "Bot's choice" hint, plainly: ``"the greedy bot (one-step lookahead)"``,
         and when an opponent is another bot, ``"; your opponent is mcts"``: the hint is not a
         forecast of that opponent's move."""
-        from ..agents.base import BOT_WORDS
+        from ..agents import agent as make_agent
+        from ..agents.base import BOT_WORDS, GreedyAgent
 
-        words = f"the {bot} bot" + (f" ({BOT_WORDS[bot]})" if bot in BOT_WORDS else "")
+        about = BOT_WORDS.get(bot)
+        made = type(make_agent(bot, game=self._game))
+        if issubclass(made, GreedyAgent) and made.decide is not GreedyAgent.decide:  # e.g. Majolica's, which finishes the turn first
+            about = f"{self._game.game_type.long_name}'s own greedy lookahead"
+        words = f"the {bot} bot" + (f" ({about})" if about else "")
         others = []
         for i in range(self._game.players):
             kind = self._session.seats[i]
