@@ -71,3 +71,82 @@ def test_no_win_rates_in_a_one_player_game():
     request(board, type="hint", mode="explain", index=0, version=board.version)
     assert board.message.startswith("refused") or "win rates need opponents" in board.message
     assert board.hint.get("mode") != "explain" and board.version == before
+
+
+def test_win_rates_carry_a_95_interval_from_their_playouts_and_close_ones_are_called_noise():
+    """Issue 14: a win rate without its noise looks more precise than it is. Each candidate
+    carries the Wilson interval of its playouts, and the board says when the first candidates'
+    intervals overlap."""
+    from zongshi_widgets.agents.base import win_rate_interval
+    from zongshi_widgets.widgets import ZongShiBoard
+
+    assert win_rate_interval(0.8, 10) == pytest.approx((0.4902, 0.9433), abs=1e-4)  # the textbook Wilson interval of 8/10
+    assert win_rate_interval(0.5, 0) == (0.0, 1.0)
+    board = ZongShiBoard(players=3, seats=["human", "greedy", "greedy"], seed=5)
+    hint = board.show_hint("explain")
+    cands = hint["candidates"]
+    for c in cands:
+        low, high = win_rate_interval(c["win_rate"], c["visits"])
+        assert c["ci_low"] == pytest.approx(low, abs=1e-4) and c["ci_high"] == pytest.approx(high, abs=1e-4)
+        assert c["ci_low"] <= c["win_rate"] <= c["ci_high"]
+    close = 1  # the candidates, in order, whose intervals reach the first one's
+    for c in cands[1:]:
+        if c["ci_high"] < cands[0]["ci_low"]:
+            break
+        close += 1
+    if close >= 2:
+        assert "within noise of each other" in hint["noise"]
+        assert ("Candidates 1 and 2" if close == 2 else f"Candidates 1 to {close}") in hint["noise"]
+    else:
+        assert hint["noise"] == ""
+    # explain() gives the same intervals as columns
+    table = explain(board.state, top=5, seed=board.version)
+    assert list(table.columns) == ["action", "text", "win_rate", "visits", "ci_low", "ci_high"]
+    assert table["ci_low"].tolist() == pytest.approx([c["ci_low"] for c in cands], abs=1e-4)
+
+
+def test_the_noise_note_names_the_overlapping_candidates():
+    from zongshi_widgets.agents import Candidate
+
+    def cand(rate, visits):
+        return (None, Candidate(action="a", text="a", win_rate=rate, visits=visits))
+
+    assert GameBoard._noise_note([cand(0.33, 228), cand(0.31, 172)]).startswith("Candidates 1 and 2 are within noise")
+    assert GameBoard._noise_note([cand(0.60, 122), cand(0.58, 100), cand(0.54, 90), cand(0.10, 80)]).startswith("Candidates 1 to 3 are")
+    assert GameBoard._noise_note([cand(0.90, 900), cand(0.10, 50)]) == ""
+    assert GameBoard._noise_note([cand(0.90, 900)]) == ""
+
+
+def test_bots_choice_says_which_bot_speaks_when_the_opponent_is_another_bot():
+    """Issue 14: against the mcts bot, "Bot's choice" is the greedy bot's move, and says so."""
+    board = GembloQBoard(players=2, seats=["human", "mcts"], seed=3)
+    hint = board.show_hint("bot")
+    assert hint["bot"] == "greedy"
+    assert hint["bot_words"] == "the greedy bot (one-step lookahead); your opponent is mcts"
+    same = GembloQBoard(players=2, seats=["human", "greedy"], seed=3).show_hint("bot")
+    assert same["bot_words"] == "the greedy bot (one-step lookahead)"  # the opponent is the hint bot: nothing to add
+
+
+def test_explain_names_gembloq_moves_as_the_board_does_and_refuses_odd_arguments():
+    """GembloQ: the text column reads "piece 13 (I5) at z11", not the cell list."""
+    from zongshi_widgets.games.gembloq.naming import placement_name
+
+    state = zw.game("gembloq", players=2).new_state(seed=1)
+    table = explain(state, top=3, iterations=30)
+    legal = {str(a): a for a in state.legal_actions()}
+    assert list(table["text"]) == [placement_name(legal[a]) for a in table["action"]]
+    assert all(t.startswith("piece ") and " at " in t for t in table["text"])
+    with pytest.raises(TypeError, match="explain takes a position"):
+        explain("gembloq")
+    with pytest.raises(ValueError, match="seats 0..1, not 5"):
+        explain(state, seat=5)
+
+
+def test_bots_choice_describes_a_games_own_greedy_bot_truthfully():
+    """Majolica's greedy bot plays out the rest of the turn before judging an action: not a
+    one-step lookahead, and the hint does not call it one."""
+    from zongshi_widgets.widgets import MajolicaBoard
+
+    board = MajolicaBoard(players=2, seats=["human", "mcts"], seed=1)
+    hint = board.show_hint("bot")
+    assert hint["bot_words"].startswith("the greedy bot (Majolica's own greedy lookahead); your opponent is mcts")

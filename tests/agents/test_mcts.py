@@ -72,7 +72,7 @@ def test_mcts_is_reproducible_with_an_iteration_budget_and_explains_its_choice()
     t1 = explain(state, top=3, seed=1, iterations=120)
     t2 = explain(state, top=3, seed=1, iterations=120)
     assert t1.equals(t2)
-    assert list(t1.columns) == ["action", "text", "win_rate", "visits"] and len(t1) == 3
+    assert list(t1.columns) == ["action", "text", "win_rate", "visits", "ci_low", "ci_high"] and len(t1) == 3
     assert t1["visits"].is_monotonic_decreasing and t1["visits"].sum() <= 120
     assert t1["win_rate"].between(0, 1).all()
     # the bot plays the most visited candidate of the same search

@@ -358,6 +358,13 @@ board
 """
 
 
+WIN_RATES_CELL = """\
+from zongshi_widgets.widgets import ArtGalleryBoard
+board = ArtGalleryBoard(players=2, seats=["human", "mcts"], seed=1)
+board
+"""
+
+
 def test_painting_card_titles_are_whole_at_1000_and_1400_px(page, jupyter_server, make_notebook):
     """Newcomer's finding: at a 1000 px window the painting cards' titles were cut with "…".
     Every title on the board is now drawn whole (it may wrap), at 1000 px and at 1400 px, and
@@ -383,3 +390,33 @@ def test_painting_card_titles_are_whole_at_1000_and_1400_px(page, jupyter_server
         right = widget.evaluate("el => Math.max(...[...el.querySelectorAll('.zw-stage *')].map((e) => e.getBoundingClientRect().right))")
         assert right <= box["x"] + box["width"] + 0.5, (width, right, box)
     assert page.console_errors == []
+
+
+def test_the_win_rate_candidate_is_outlined_on_the_board(page, jupyter_server, make_notebook):
+    """The hint ladder's last rung (issue 14): "Candidate 1 of 5 (shown on the board)" outlines
+    what it names: the gallery bench the game piece moves to and the card to play (rulebook,
+    Rules: 1. Move Your Game Piece); its win rate carries a 95 % interval from its playouts."""
+    from playwright.sync_api import expect
+
+    relpath = make_notebook([WIN_RATES_CELL], name="art_gallery_win_rates.ipynb")
+    widget = open_board(page, jupyter_server, relpath)
+    expect(widget.locator(".zw-ag-hinted")).to_have_count(0)
+    widget.locator("button.zw-hint-why").click()
+    expect(widget.locator(".zw-hint-text")).to_contain_text("shown on the board", timeout=60_000)
+    card, bench, area = kernel(jupyter_server, relpath, "c = board.hint['code']; print(c['card'], c['bench'], board.game.area_names[c['bench']])").split()
+    expect(widget.locator(f".zw-ag-area.zw-ag-hinted[data-area='{area}']")).to_have_count(1)
+    expect(widget.locator(".zw-ag-area.zw-ag-hinted")).to_have_count(1)
+    expect(widget.locator(f".zw-ag-choices button.zw-ag-hinted[data-card='{card}']")).to_have_count(1)
+    if bench != "0":
+        assert area in widget.locator(".zw-hint-text").inner_text()  # "... moved clockwise to G2"
+    assert re.search(r"95 % interval \d+-\d+ %", widget.locator(".zw-hint-text").inner_text())
+    screenshot(page, "art-gallery-win-rates", locator=widget)
+    # another candidate moves the outline with it
+    widget.locator(".zw-candidates [data-candidate='1']").click()
+    expect(widget.locator(".zw-hint-text")).to_contain_text("Candidate 2 of", timeout=10_000)
+    card2, area2 = kernel(jupyter_server, relpath, "c = board.hint['code']; print(c['card'], board.game.area_names[c['bench']])").split()
+    expect(widget.locator(f".zw-ag-area.zw-ag-hinted[data-area='{area2}']")).to_have_count(1)
+    expect(widget.locator(f".zw-ag-choices button.zw-ag-hinted[data-card='{card2}']")).to_have_count(1)
+    widget.locator(".zw-hint-close").click()
+    expect(widget.locator(".zw-ag-hinted")).to_have_count(0)
+    assert page.console_errors == [], page.console_errors

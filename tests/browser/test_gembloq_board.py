@@ -250,7 +250,7 @@ def test_gembloq_board_in_jupyterlab(page, jupyter_server, make_notebook):
     widget.get_by_role("button", name="Next move").click()
     expect(widget.locator(".zw-hint-text")).to_contain_text("Legal move 2 of")
     widget.get_by_role("button", name="Bot's choice").click()
-    expect(widget.locator(".zw-hint-text")).to_contain_text("The greedy bot would play")
+    expect(widget.locator(".zw-hint-text")).to_contain_text("The greedy bot (one-step lookahead) would play")
     # the hint's close button stays on the buttons' row
     close = widget.get_by_role("button", name="Hide the hint").bounding_box()
     first = widget.locator(".zw-hint-buttons .zw-btn").first.bounding_box()

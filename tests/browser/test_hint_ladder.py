@@ -9,6 +9,7 @@ buttons stay on one row. Screenshot: tests/browser/artifacts/hint-ladder-win-rat
 from __future__ import annotations
 
 import json
+import math
 import time
 
 from _jupyter import open_notebook, run_all_cells, screenshot
@@ -57,12 +58,16 @@ def test_win_rate_rung_on_the_gembloq_board(page, jupyter_server, make_notebook)
     cands = hint["candidates"]
     assert hint["mode"] == "explain" and 1 <= len(cands) <= 5
     expect(items).to_have_count(len(cands))
-    # every candidate with the win rate and playouts Python computed
+    # every candidate with the win rate, playouts and 95 % interval Python computed (rounded as JS's Math.round)
+    def pct(x):
+        return math.floor(100 * x + 0.5)
+
     for i, c in enumerate(cands):
-        expect(items.nth(i)).to_contain_text(f"{round(100 * c['win_rate'])} % ({c['visits']} playouts)")
+        expect(items.nth(i)).to_contain_text(f"{pct(c['win_rate'])} % ({c['visits']} playouts, {pct(c['ci_low'])}-{pct(c['ci_high'])} %)")
     expect(items.nth(0)).to_have_attribute("aria-current", "true")
     expect(widget.locator(".zw-hint-text")).to_contain_text(f"Candidate 1 of {len(cands)} (shown on the board)")
     expect(widget.locator(".zw-hint-text")).to_contain_text("estimated win rate")
+    expect(widget.locator(".zw-hint-text")).to_contain_text("95 % interval")
     expect(widget.locator(".zw-gq-hint-edge")).to_have_count(1)  # the candidate outlined on the board
     # the buttons stay on one row
     close = widget.get_by_role("button", name="Hide the hint").bounding_box()

@@ -251,6 +251,96 @@ def agent(name: str, seed: int | None = None, game: str | Game | None = None, **
     return cls(seed=seed, **options)
 
 
+#: Bots' one-line descriptions, for hints that say which bot speaks.
+BOT_WORDS = {"random": "a uniformly random legal move", "greedy": "one-step lookahead", "mcts": "Monte Carlo tree search"}
+
+
+def win_rate_interval(rate: float, playouts: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a search's estimated win rate from its playout count
+    (``z = 1.96``). Shared wins count as fractions and a tree search's playouts are not quite
+    independent, so read it as the noise of the estimate, not an exact interval.
+
+    Args:
+        rate (float): the estimated win rate, 0..1.
+        playouts (int): the playouts (visits) behind it.
+        z (float): the normal quantile of the level.
+
+    Returns:
+        tuple[float, float]: ``(low, high)`` in [0, 1]; ``(0.0, 1.0)`` for no playouts.
+    """
+    import math
+
+    if playouts <= 0:
+        return 0.0, 1.0
+    n = float(playouts)
+    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def bot_game(bot: Any, game: Game) -> str | None:
+    """The other game ``bot`` was made for, when it is one of another game's own bots (and
+    none of ``game``'s); ``None`` when it fits ``game`` (a generic bot fits every game).
+
+    Args:
+        bot: a bot object.
+        game (Game): the game it is to play.
+
+    Returns:
+        str | None: the registry name of the game the bot belongs to, or ``None``.
+    """
+    own = _own_bot_classes()
+    if any(isinstance(bot, cls) for cls in own.get(game.name, ())):
+        return None
+    for name, classes in own.items():
+        if name != game.name and any(isinstance(bot, cls) for cls in classes):
+            return name
+    return None
+
+
+def foreign_bot_message(bot: Any, game: Game, seat: int) -> str | None:
+    """Why ``bot`` may not play seat ``seat`` of ``game`` because it is another game's own bot
+    (it reads that game's positions), in the words the boards' ``SeatError`` and the design
+    lab use; ``None`` when it fits.
+
+    Args:
+        bot: a bot object.
+        game (Game): the game.
+        seat (int): the seat it would play.
+
+    Returns:
+        str | None: ``"seat 1: the mcts[400 it] bot (ZongShiMCTS) is made for zongshi, not
+        gembloq; make one for this game: ..."``, or ``None``.
+    """
+    other = bot_game(bot, game)
+    if other is None:
+        return None
+    label = getattr(bot, "label", None) or getattr(bot, "name", None) or type(bot).__name__
+    name = getattr(bot, "name", type(bot).__name__)
+    return (
+        f"seat {seat}: the {label} bot ({type(bot).__name__}) is made for {other}, not {game.name}; "
+        f"make one for this game: zongshi_widgets.agents.agent({name!r}, game={game.name!r}, ...)"
+    )
+
+
+def _own_bot_classes() -> dict[str, tuple[type, ...]]:
+    """Each registered game's own bot classes (its ``register(..., agents=...)``)."""
+    from ..core import games
+
+    out = {}
+    for name in games():
+        classes = []
+        for ref in registration(name).agents.values():
+            try:
+                cls = load_ref(ref)
+            except (ImportError, AttributeError):  # a game whose bots cannot load: nothing to compare
+                continue
+            if isinstance(cls, type):
+                classes.append(cls)
+        out[name] = tuple(classes)
+    return out
+
+
 def ask(bot: Any, state: State, seat: int | None = None) -> Any:
     """Ask any bot for its action, giving it only what ``seat`` may see.
 

@@ -384,16 +384,24 @@ def explain(
 
     Returns:
         pandas.DataFrame: one row per candidate, best (most visited) first; columns ``action``
-        (notation), ``text`` (as the seat reads it), ``win_rate`` (0..1), ``visits``.
+        (notation), ``text`` (as the seat reads it; in words where the game names its moves,
+        e.g. GembloQ's ``"piece 13 (I5) at z11"``), ``win_rate`` (0..1), ``visits``, and
+        ``ci_low``/``ci_high``: the win rate's 95 % Wilson interval from its visits (the noise
+        of the estimate: candidates whose intervals overlap are not told apart).
 
     Raises:
-        ValueError: the game is over, ``seat`` is not to move, or ``top`` < 1.
-        TypeError: ``top`` is not an int.
+        ValueError: the game is over, ``seat`` is not a seat of the game or not to move, or
+            ``top`` < 1.
+        TypeError: ``state`` is not a State, ``top`` or ``seat`` not an int.
     """
     import pandas as pd
 
     from .base import agent
 
+    if not isinstance(state, State):  # issue 14: explain("gembloq") said only AttributeError
+        raise TypeError(f"explain takes a position (a State, e.g. game.new_state(seed=1) or board.state), not {type(state).__name__} {state!r}")
+    if seat is not None:
+        state.game.check_seat(seat, spectator=False)  # "this 2-player game has seats 0..1, not 5"
     if not isinstance(top, int) or isinstance(top, bool):
         raise TypeError(f"top must be an int, not {top!r}")
     if top < 1:
@@ -406,4 +414,15 @@ def explain(
     if not isinstance(bot, MCTSAgent):
         raise TypeError(f"explain needs an MCTS bot, not {bot!r}")
     rows = bot.candidates(state, seat, top=top)
-    return pd.DataFrame([c.__dict__ for c in rows], columns=["action", "text", "win_rate", "visits"])
+    frame = pd.DataFrame([c.__dict__ for c in rows], columns=["action", "text", "win_rate", "visits"])
+    # issue 14: the move in words where the game offers them, and each win rate's noise
+    from .base import win_rate_interval
+
+    name = getattr(state, "action_name", None)
+    if name is not None and len(frame):
+        legal = {str(a): a for a in state.legal_actions()}
+        frame["text"] = [name(legal[a]) if a in legal and t == a else t for a, t in zip(frame["action"], frame["text"])]
+    intervals = [win_rate_interval(r, v) for r, v in zip(frame["win_rate"], frame["visits"])]
+    frame["ci_low"] = [lo for lo, _ in intervals]
+    frame["ci_high"] = [hi for _, hi in intervals]
+    return frame

@@ -10,6 +10,17 @@ the same (:mod:`zongshi_widgets.lab.cli`).
 """
 
 from .report import BalanceReport, VariantComparison, balance_report, compare_variants, wilson_interval
-from .simulate import play_game, simulate, trace, win_rates
+from .simulate import BotFailed, play_game, simulate, trace, win_rates
 
-__all__ = ["BalanceReport", "VariantComparison", "balance_report", "compare_variants", "play_game", "simulate", "trace", "wilson_interval", "win_rates"]
+__all__ = [
+    "BalanceReport",
+    "BotFailed",
+    "VariantComparison",
+    "balance_report",
+    "compare_variants",
+    "play_game",
+    "simulate",
+    "trace",
+    "wilson_interval",
+    "win_rates",
+]

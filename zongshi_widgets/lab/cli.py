@@ -2,7 +2,7 @@
 
 Examples::
 
-    zongshi-widgets simulate gembloq --players 2 --bots mcts,greedy --games 20 --jobs 2
+    zongshi-widgets simulate gembloq --players 2 --bots mcts,greedy --games 20 --jobs 2 --mcts-iterations 100
     zongshi-widgets simulate zongshi --players 4 --bots greedy --games 200 --out results.csv
     zongshi-widgets simulate art_gallery --bots mcts,random,random,random --scheduler tcp://10.0.0.5:8786
 
@@ -31,24 +31,87 @@ def _option(text: str) -> tuple[str, object]:
         return name, value
 
 
+#: What the default mcts bot costs: one game each, mcts in seat 0 against greedy, seed 0, on a
+#: 2-core machine shared with other work (load about 7), 2026-12-01. A guide, not a promise;
+#: re-measure with ``simulate(..., games=1)`` and its ``seconds`` and ``decisions`` columns.
+MCTS_COST = {
+    "gembloq": "0.7 s a decision x 16 decisions: about 11 s a game (2 players)",
+    "zongshi": "0.8 s a decision x 99 decisions: about 1.5 min a game (3 players)",
+    "art_gallery": "1.2 s a decision x 91 decisions: about 1.7 min a game (4 players)",
+    "majolica": "0.3 s a decision x 147 decisions: about 45 s a game (2 players)",
+}
+
+
+def _games_help() -> str:
+    """The games, their default and possible player counts, bots and variant options, for ``--help``."""
+    from .. import core
+    from ..agents import agents
+
+    lines = ["games (default players; bots; --option names):"]
+    for name in core.games():
+        gt = core.game_type(name)
+        counts = ",".join(map(str, gt.player_counts))
+        options = ", ".join(opt for opt, _ in gt.variants) or "none"
+        lines.append(f"  {name}: {gt.default_players} players (also {counts}); bots {', '.join(agents(name))}; options {options}")
+    lines.append("")
+    lines.append("what one mcts seat costs at its default budget (measured once on a busy 2-core machine; scale it with --mcts-iterations N):")
+    for name in core.games():
+        if name in MCTS_COST:
+            lines.append(f"  {name}: {MCTS_COST[name]}")
+    lines.append("  so --games 200 with one mcts seat and --jobs 2 takes from about 20 minutes (gembloq) to about 3 hours (art_gallery);")
+    lines.append("  try --games 4 first (the progress bar gives an ETA)")
+    lines.append("")
+    lines.append("examples:")
+    examples = __doc__.split("Examples::")[1].split("\n\n")[1]
+    lines += [line.rstrip() for line in examples.splitlines()]
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``zongshi-widgets``."""
     parser = argparse.ArgumentParser(prog="zongshi-widgets", description="zongshi_widgets from the command line")
     sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play bot games and print the balance report", description=__doc__.split("\n\n")[0])
+    sim = sub.add_parser(
+        "simulate",
+        help="play bot games and print the balance report",
+        description=__doc__.split("\n\n")[0],
+        epilog=_games_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sim.add_argument("game", help="a registered game: gembloq, zongshi, art_gallery or majolica")
-    sim.add_argument("--players", type=int, default=None, help="number of seats (default: the game's)")
-    sim.add_argument("--bots", default="greedy", help="comma-separated bots, one per seat or one for all (default greedy)")
+    sim.add_argument("--players", type=int, default=None, help="number of seats (default: the game's, listed below)")
+    sim.add_argument(
+        "--bots",
+        default="greedy",
+        help="comma-separated bots, one per seat or one for all: random, greedy (one-step lookahead), mcts (tree search: slow, see below); default greedy",
+    )
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     sim.add_argument("--jobs", type=int, default=None, help="local processes (default: the CPU count)")
     sim.add_argument("--scheduler", default=None, help="a Dask scheduler address (tcp://host:8786) to run the games on")
-    sim.add_argument("--mcts-iterations", type=int, default=None, help="iterations per decision of every mcts seat")
+    sim.add_argument("--mcts-iterations", type=int, default=None, help="iterations per decision of every mcts seat (default: the game's, see below)")
     sim.add_argument("--mcts-seconds", type=float, default=None, help="seconds per decision of every mcts seat")
-    sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE", help="a variant option of the game")
-    sim.add_argument("--out", default=None, help="write the per-game table to this CSV file")
+    sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE", help="a variant option of the game (names listed below)")
+    sim.add_argument("--out", default=None, help="write the per-game table to this CSV file (checked before any game is played)")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
+
+
+def _out_problem(out: str) -> str | None:
+    """Why the CSV cannot be written at ``out`` (checked before any game is played), or ``None``."""
+    import os
+    import pathlib
+
+    path = pathlib.Path(out).expanduser().resolve()
+    if path.is_dir():
+        return "that is a folder; give a file name, e.g. results.csv"
+    if not path.parent.is_dir():
+        return f"the folder {path.parent} does not exist"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "that file is not writable"
+    if not path.exists() and not os.access(path.parent, os.W_OK):
+        return f"the folder {path.parent} is not writable"
+    return None
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -56,7 +119,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     from .. import core
     from ..agents import agent, agents
     from .report import balance_report
-    from .simulate import simulate
+    from .simulate import BotFailed, simulate
 
     if any(name == "players" for name, _ in args.option):
         print("zongshi-widgets simulate: the player count is --players N, not --option players=N", file=sys.stderr)
@@ -72,11 +135,9 @@ def simulate_command(args: argparse.Namespace) -> int:
         print(f"zongshi-widgets simulate: --games must be 1 or more, not {args.games}", file=sys.stderr)
         return 2
     if args.out:  # checked before the games are played, not after
-        import pathlib
-
-        folder = pathlib.Path(args.out).expanduser().resolve().parent
-        if not folder.is_dir():
-            print(f"zongshi-widgets simulate: --out {args.out}: the folder {folder} does not exist", file=sys.stderr)
+        problem = _out_problem(args.out)
+        if problem:
+            print(f"zongshi-widgets simulate: --out {args.out}: {problem}", file=sys.stderr)
             return 2
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(names) == 1:
@@ -90,6 +151,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         print(f"zongshi-widgets simulate: no bot named {unknown[0]!r}; known: {', '.join(known)}", file=sys.stderr)
         return 2
     budget = {k: v for k, v in (("iterations", args.mcts_iterations), ("seconds", args.mcts_seconds)) if v is not None}
+    if budget and "mcts" not in names:
+        flags = " and ".join(f"--mcts-{k}" for k in budget)
+        print(f"zongshi-widgets simulate: {flags} would be unused: no seat plays mcts (bots: {', '.join(names)}); drop it or add an mcts seat", file=sys.stderr)
+        return 2
     try:
         bots = [agent(n, game=game, **budget) if n == "mcts" and budget else n for n in names]
     except (TypeError, ValueError) as exc:
@@ -110,12 +175,16 @@ def simulate_command(args: argparse.Namespace) -> int:
     except (TypeError, ValueError) as exc:
         print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
         return 2
+    except BotFailed as exc:
+        print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
+        return 1
     finally:
         if client is not None:
             client.close()
     if args.out:
         results.to_csv(args.out, index=False)
-    print(f"{game!r}: {args.games} games, seeds {args.seed}..{args.seed + args.games - 1}, bots {', '.join(map(str, results['bot'].iloc[: game.players]))}")
+    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}..{args.seed + args.games - 1}"
+    print(f"{game!r}: {args.games} game{'' if args.games == 1 else 's'}, {seeds}, bots {', '.join(map(str, results['bot'].iloc[: game.players]))}")
     if len(results):
         print(balance_report(results))
     if args.out:
@@ -130,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv (Sequence[str] | None): the arguments (default: ``sys.argv[1:]``).
 
     Returns:
-        int: the exit code (0 ok, 2 bad arguments).
+        int: the exit code (0 ok, 1 a bot failed during a game, 2 bad arguments).
     """
     args = build_parser().parse_args(argv)
     if args.command == "simulate":

@@ -15,7 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from .simulate import SCORE_PREFIX, simulate
+from .simulate import SCORE_PREFIX, _check_bots, _check_game_and_seed, simulate
 
 #: Confidence level of every interval.
 CONFIDENCE = 0.95
@@ -50,6 +50,53 @@ def _check_results(results: Any, who: str) -> pd.DataFrame:
     if results.empty:
         raise ValueError(f"{who}: the table has no games")
     return results
+
+
+def lower_total_wins(results: pd.DataFrame) -> bool:
+    """Whether fewer points win in the game of a :func:`simulate` table (GembloQ's penalty
+    points): its ``lower_wins`` column, or for a table without it (an older CSV) what its
+    winners show (in every game whose totals differ, the winners hold the lowest).
+
+    Args:
+        results (pandas.DataFrame): a non-empty :func:`simulate` table.
+
+    Returns:
+        bool
+    """
+    if "lower_wins" in results.columns:
+        return bool(results["lower_wins"].iloc[0])
+    lower = higher = 0
+    for _, part in results.groupby("game"):
+        won, lost = part.loc[part["won"].astype(bool), "total"], part.loc[~part["won"].astype(bool), "total"]
+        if len(won) and len(lost):
+            lower += won.max() < lost.min()
+            higher += won.min() > lost.max()
+    return lower > 0 and higher == 0
+
+
+def total_name(results: pd.DataFrame) -> str:
+    """How a table's total reads where the lab shows it: ``"total (penalty points, lower
+    wins)"`` when fewer points win (GembloQ), else ``"total"``."""
+    if not len(results) or not lower_total_wins(results):
+        return "total"
+    label = str(results["total_label"].iloc[0]) if "total_label" in results.columns else "points"
+    return f"total ({'points' if label == 'total' else label}, lower wins)"
+
+
+def _categories_add_up(results: pd.DataFrame, categories: list[str]) -> bool:
+    """Whether the score-sheet rows are points that add up to the total in every row of the
+    table (GembloQ's one row, "pieces left", is a count: it does not)."""
+    if not categories:
+        return False
+    return bool(((results[categories].sum(axis=1) - results["total"]).abs() < 1e-9).all())
+
+
+def format_p(p: float) -> str:
+    """A p or q value for a table: three decimals, ``"<0.001"`` below that (a printed
+    ``0.000`` would claim a certainty no sample gives)."""
+    if p != p:  # NaN
+        return "nan"
+    return "<0.001" if p < 0.0005 else f"{p:.3f}"
 
 
 def _seat_table(results: pd.DataFrame) -> pd.DataFrame:
@@ -89,13 +136,14 @@ def _game_table(results: pd.DataFrame) -> pd.Series:
     decisions = results["decisions"].sum()
     return pd.Series(
         {
-            "games": len(per_game),
+            "games": int(len(per_game)),
             "mean_turns": per_game["game_turns"].mean(),
             "sd_turns": per_game["game_turns"].std(ddof=1) if len(per_game) > 1 else float("nan"),
             "mean_moves": per_game["moves"].mean(),
             "branching": (results["branching"] * results["decisions"]).sum() / decisions if decisions else float("nan"),
             "shared_wins": int((results.groupby("game")["won"].sum() > 1).sum()),
-        }
+        },
+        dtype=object,
     )
 
 
@@ -146,16 +194,23 @@ class BalanceReport:
         ax.set_title(f"win rate per seat, 95 % interval ({int(self.game['games'])} games)")
         ax = axes[0][1]
         _boxplot(ax, [results.loc[results["seat"] == s, "total"] for s in seats.index], labels)
-        ax.set_title("final score per seat")
+        ax.set_title(f"final {total_name(results)} per seat")
         ax = axes[1][0]
         cats = [c for c in seats.columns if c.startswith(SCORE_PREFIX)]
-        bottom = [0.0] * len(seats)
-        for c in cats:
-            vals = seats[c].tolist()
-            ax.bar(range(len(seats)), vals, bottom=bottom, label=c[len(SCORE_PREFIX) :])
-            bottom = [b + v for b, v in zip(bottom, vals)]
+        if _categories_add_up(results, cats):  # points: stacked, they make the total
+            bottom = [0.0] * len(seats)
+            for c in cats:
+                vals = seats[c].tolist()
+                ax.bar(range(len(seats)), vals, bottom=bottom, label=c[len(SCORE_PREFIX) :])
+                bottom = [b + v for b, v in zip(bottom, vals)]
+            ax.set_title("points by score-sheet row, mean per seat (stacked: the total)")
+        else:  # counts or other figures: side by side, never stacked as if they were points
+            width = 0.8 / max(len(cats), 1)
+            for k, c in enumerate(cats):
+                xs = [i + (k - (len(cats) - 1) / 2) * width for i in range(len(seats))]
+                ax.bar(xs, seats[c].tolist(), width=width, label=c[len(SCORE_PREFIX) :])
+            ax.set_title("score-sheet rows, mean per seat (not points: they do not make the total)", fontsize=9)
         ax.set_xticks(range(len(seats)), labels)
-        ax.set_title("score sheet rows, mean per seat")
         if cats:
             ax.legend(fontsize=7, loc="best")
         ax = axes[1][1]
@@ -165,16 +220,28 @@ class BalanceReport:
         fig.tight_layout()
         return fig
 
+    def _category_heading(self) -> str:
+        cats = [c for c in self.seats.columns if c.startswith(SCORE_PREFIX)]
+        if _categories_add_up(self.results, cats):
+            return "Mean points by score-sheet row (they add up to the total)"
+        return f"Mean of each score-sheet row (not points: these rows do not add up to the {total_name(self.results)})"
+
+    def _seat_heading(self) -> str:
+        return (
+            "Seats (win rate with its 95 % Wilson interval; p_vs_fair: binomial test against a fair share; "
+            f"mean_total and sd_total (sample SD) of the {total_name(self.results)})"
+        )
+
     def __str__(self) -> str:
         cols = ["player", "bot", "games", "wins", "win_rate", "ci_low", "ci_high", "p_vs_fair", "mean_total", "sd_total", "mean_turns", "branching"]
-        text = self.seats[cols].to_string(float_format=lambda v: f"{v:.3f}")
+        text = self.seats[cols].to_string(float_format=lambda v: f"{v:.3f}", formatters={"p_vs_fair": format_p})
         cats = [c for c in self.seats.columns if c.startswith(SCORE_PREFIX)]
         by_category = self.seats[["player", *cats]].rename(columns=lambda c: c.removeprefix(SCORE_PREFIX))
         parts = [
-            "Seats (win rate with its 95 % Wilson interval; p_vs_fair: binomial test against a fair share)",
+            self._seat_heading(),
             text,
             "",
-            "Mean score by category",
+            self._category_heading(),
             by_category.to_string(float_format=lambda v: f"{v:.2f}"),
             "",
             "Games",
@@ -190,9 +257,11 @@ class BalanceReport:
             img = _figure_html(fig)
         finally:
             plt.close(fig)
+        heading = html.escape(self._seat_heading()).replace("Seats", "<b>Seats</b>", 1)
         return (
-            "<p><b>Seats</b> (win rate with its 95 % Wilson interval; p_vs_fair: binomial test against a fair share)</p>"
-            + self.seats.to_html(float_format=lambda v: f"{v:.3f}")
+            f"<p>{heading}</p>"
+            + self.seats.to_html(float_format=lambda v: f"{v:.3f}", formatters={"p_vs_fair": format_p})
+            + f"<p>The <code>score: …</code> columns: {html.escape(self._category_heading())}</p>"
             + "<p><b>Games</b></p>"
             + self.game.to_frame("value").to_html(float_format=lambda v: f"{v:.2f}")
             + img
@@ -237,7 +306,8 @@ class VariantComparison:
         games (pandas.DataFrame): one row per variant: ``games``, ``mean_turns``,
             ``branching``, ``mean_total`` (all seats).
         tests (pandas.DataFrame): one row per difference from the first (baseline) variant:
-            ``variant``, ``measure`` (``"win rate, seat k"``, ``"mean total, seat k"``,
+            ``variant``, ``measure`` (``"win rate, seat k"``, ``"mean total, seat k"`` (GembloQ:
+            ``"mean total (penalty points, lower wins), seat k"``),
             ``"game length (turns)"``), ``baseline``, ``value``, ``difference``, ``test``
             (Fisher's exact test for win rates, Welch's t-test for means), ``p``, ``q``
             (Benjamini-Hochberg adjusted over the whole table), ``significant`` (``q <
@@ -269,7 +339,8 @@ class VariantComparison:
             ax1.bar(xs, part["win_rate"], width=width, yerr=err, capsize=3, label=name)
         ax1.set_xticks(seats, [str(p) for p in self.seats[self.seats["variant"] == names[0]]["player"]])
         ax1.set_ylim(0, 1)
-        ax1.set_title("win rate per seat, 95 % interval")
+        n = int(self.games["games"].iloc[0]) if len(self.games) else 0
+        ax1.set_title(f"win rate per seat, 95 % interval ({n} game{'' if n == 1 else 's'} per variant)")
         ax1.legend(fontsize=8)
         lengths = [r.groupby("game")["game_turns"].first() for r in self.results.values()]
         _boxplot(ax2, lengths, names)
@@ -287,7 +358,7 @@ class VariantComparison:
                 self.games.to_string(float_format=lambda v: f"{v:.2f}"),
                 "",
                 f"Differences from {next(iter(self.results))!r} (q: Benjamini-Hochberg; significant when q < {ALPHA})",
-                self.tests.to_string(index=False, float_format=lambda v: f"{v:.3f}"),
+                self.tests.to_string(index=False, float_format=lambda v: f"{v:.3f}", formatters={"p": format_p, "q": format_p}),
             ]
         )
 
@@ -306,7 +377,7 @@ class VariantComparison:
             + "<p><b>Games per variant</b></p>"
             + self.games.to_html(float_format=lambda v: f"{v:.2f}")
             + f"<p><b>Differences from {base}</b> (q: Benjamini-Hochberg; significant when q &lt; {ALPHA})</p>"
-            + self.tests.to_html(index=False, float_format=lambda v: f"{v:.3f}")
+            + self.tests.to_html(index=False, float_format=lambda v: f"{v:.3f}", formatters={"p": format_p, "q": format_p})
             + img
         )
 
@@ -339,8 +410,12 @@ def compare_variants(
         VariantComparison: ``.seats``, ``.games``, ``.tests`` tables, ``.plot()``.
 
     Raises:
-        TypeError: ``variants`` not a mapping of mappings.
-        ValueError: fewer than two variants, or an option the game does not have.
+        TypeError: ``variants`` not a mapping of mappings, ``games`` not an int, an entry of
+            ``bots`` that is not a bot.
+        ValueError: fewer than two variants, ``games`` < 1, ``players`` inside a variant (the
+            player count is ``len(bots)``), an option the game does not have, a bot made for
+            another game (all refused before any game is played).
+        BotFailed: a bot raised an error or chose an illegal action (see :func:`simulate`).
     """
     from scipy.stats import false_discovery_control, fisher_exact, ttest_ind
 
@@ -352,7 +427,20 @@ def compare_variants(
         raise ValueError(f"compare_variants needs at least two variants (a baseline and a change), not {len(variants)}")
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a list with one bot per seat, not {bots!r}")
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise TypeError(f"games must be a whole number of games per variant (an int >= 1), not {games!r}")
+    if games < 1:
+        raise ValueError(f"games must be 1 or more (games per variant), not {games}")
+    for label, options in variants.items():
+        if "players" in options:
+            raise ValueError(
+                f"variant {label!r}: the player count is not a variant option here: it is the number of bots "
+                f"({len(bots)}); compare player counts with separate simulate() runs"
+            )
     made = {label: core.game(name, players=len(bots), **dict(options)) for label, options in variants.items()}
+    for g in made.values():  # every bot checked against every variant before any game is played
+        _check_game_and_seed(g, seed)
+        _check_bots(g, bots)
     results = {label: simulate(g, bots, games=games, seed=seed, progress=progress, executor=executor, jobs=jobs) for label, g in made.items()}
     seat_rows, game_rows = [], {}
     for label, res in results.items():
@@ -363,7 +451,7 @@ def compare_variants(
                     "variant": label,
                     "seat": seat,
                     "player": row["player"],
-                    "games": row["games"],
+                    "games": int(row["games"]),
                     "win_rate": row["win_rate"],
                     "ci_low": row["ci_low"],
                     "ci_high": row["ci_high"],
@@ -371,9 +459,10 @@ def compare_variants(
                 }
             )
         g = _game_table(res)
-        game_rows[label] = {"games": g["games"], "mean_turns": g["mean_turns"], "branching": g["branching"], "mean_total": res["total"].mean()}
+        game_rows[label] = {"games": int(g["games"]), "mean_turns": g["mean_turns"], "branching": g["branching"], "mean_total": res["total"].mean()}
     labels = list(results)
     base = results[labels[0]]
+    total = total_name(base)
     tests = []
     for label in labels[1:]:
         other = results[label]
@@ -383,7 +472,7 @@ def compare_variants(
             p = fisher_exact([[wa, len(a) - wa], [wb, len(b) - wb]]).pvalue
             tests.append(_test_row(label, f"win rate, seat {seat}", wa / len(a), wb / len(b), "Fisher exact", p))
             t = ttest_ind(a["total"], b["total"], equal_var=False)
-            tests.append(_test_row(label, f"mean total, seat {seat}", a["total"].mean(), b["total"].mean(), "Welch t", t.pvalue))
+            tests.append(_test_row(label, f"mean {total}, seat {seat}", a["total"].mean(), b["total"].mean(), "Welch t", t.pvalue))
         la, lb = base.groupby("game")["game_turns"].first(), other.groupby("game")["game_turns"].first()
         t = ttest_ind(la, lb, equal_var=False)
         tests.append(_test_row(label, "game length (turns)", la.mean(), lb.mean(), "Welch t", t.pvalue))
@@ -391,7 +480,8 @@ def compare_variants(
     ps = tests_frame["p"].fillna(1.0).clip(0, 1)
     tests_frame["q"] = false_discovery_control(ps.to_numpy()) if len(ps) else []
     tests_frame["significant"] = tests_frame["q"] < ALPHA
-    return VariantComparison(pd.DataFrame(seat_rows), pd.DataFrame(game_rows).T, tests_frame, results)
+    games_frame = pd.DataFrame(game_rows).T.astype({"games": int, "mean_turns": float, "branching": float, "mean_total": float})
+    return VariantComparison(pd.DataFrame(seat_rows), games_frame, tests_frame, results)
 
 
 def _test_row(variant: str, measure: str, baseline: float, value: float, test: str, p: float) -> dict:

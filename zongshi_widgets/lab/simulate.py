@@ -22,10 +22,14 @@ from typing import Any
 import pandas as pd
 
 from ..agents import Agent, agent, ask
-from ..core import Game, State
+from ..agents.base import foreign_bot_message
+from ..core import Game, IllegalAction, State
 
 #: Columns of :func:`simulate`'s table before the ``score: <category>`` columns.
-COLUMNS = ["game", "seat", "player", "bot", "total", "rank", "won", "moves", "game_turns", "turns", "decisions", "branching", "seconds"]
+COLUMNS = [
+    *("game", "seat", "player", "bot", "total", "total_label", "lower_wins", "rank", "won"),
+    *("moves", "game_turns", "turns", "decisions", "branching", "seconds"),
+]
 
 #: Prefix of the per-category score columns.
 SCORE_PREFIX = "score: "
@@ -38,11 +42,56 @@ def _check_game_and_seed(game: Game, seed: int) -> None:
         raise TypeError(f"seed must be an int, not {seed!r}")
 
 
+class BotFailed(RuntimeError):
+    """A bot raised an error or chose an illegal action during a lab game. The message names
+    the seat, the bot and the game's seed (replay it with ``play_game(game, bots, seed=...)``);
+    the bot's own error is its ``__cause__``."""
+
+
 def _check_bots(game: Game, bots: Sequence[str | Agent]) -> None:
+    """Refuse, before any game is played, a bot list that is not one bot per seat, an entry
+    that is neither a bot name nor a bot (an object with ``choose``), and another game's
+    own bot (the boards' :class:`~zongshi_widgets.widgets.session.SeatError` wording)."""
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a list with one bot per seat, e.g. {['greedy'] * game.players}, not {bots!r}")
     if len(bots) != game.players:
         raise ValueError(f"need one bot per seat: {game.players} seats, {len(bots)} bots")
+    for i, b in enumerate(bots):
+        if isinstance(b, str):
+            continue
+        if not callable(getattr(b, "choose", None)):
+            raise TypeError(
+                f"seat {i}: {b!r} ({type(b).__name__}) is not a bot; a bot is a name (e.g. 'greedy') "
+                "or an object with a choose(state) method, e.g. zongshi_widgets.agents.agent('mcts', game=...)"
+            )
+        problem = foreign_bot_message(b, game, i)
+        if problem is not None:
+            raise ValueError(problem)
+
+
+def _where(bots: Sequence[Any], state: State, seat: int, seed: int) -> str:
+    return f"seat {seat} ({state.game.seat_names[seat]}), bot {_bot_label(bots[seat])!r}, game seed {seed}"
+
+
+def _replay(seed: int) -> str:
+    return f"replay it with zongshi_widgets.lab.play_game(game, bots, seed={seed})"
+
+
+def _ask_checked(bots: Sequence[Any], agents: list[Any], state: State, seat: int, seed: int) -> Any:
+    """The bot's action for ``seat``; a bot's error is raised as :class:`BotFailed` naming the
+    seat, the bot and the game seed."""
+    try:
+        return ask(agents[seat], state)
+    except Exception as exc:
+        raise BotFailed(f"{_where(bots, state, seat, seed)}: the bot failed with {type(exc).__name__}: {exc}; {_replay(seed)}") from exc
+
+
+def _play_checked(bots: Sequence[Any], state: State, seat: int, seed: int, action: Any) -> State:
+    """``state.play(action)``; an illegal choice of the bot is raised as :class:`BotFailed`."""
+    try:
+        return state.play(action)
+    except (IllegalAction, TypeError, ValueError) as exc:
+        raise BotFailed(f"{_where(bots, state, seat, seed)}: the bot chose an illegal action {action!r}: {exc}; {_replay(seed)}") from exc
 
 
 def _seat_seed(seed: int, seat: int) -> int:
@@ -93,14 +142,18 @@ def play_game(game: Game, bots: Sequence[str | Agent], seed: int = 0, on_state: 
         State: the final position (with its whole history).
 
     Raises:
-        ValueError: not one bot per seat.
+        TypeError: an entry that is not a bot.
+        ValueError: not one bot per seat, another game's own bot.
+        BotFailed: a bot raised an error or chose an illegal action (names the seat, the bot
+            and the seed).
     """
     agents = _make_agents(game, bots, seed, reseed=False)
     state = game.new_state(seed=seed)
     if on_state:
         on_state(state)
     while not state.is_over:
-        state = state.play(ask(agents[state.to_move], state))
+        seat = state.to_move
+        state = _play_checked(bots, state, seat, seed, _ask_checked(bots, agents, state, seat, seed))
         if on_state:
             on_state(state)
     return state
@@ -121,9 +174,9 @@ def _game_rows(game: Game, bots: Sequence[str | Agent], seed: int) -> list[dict]
         branching[seat] += len(state.legal_actions())
         turns[seat].add(state.turn.turn)
         start = time.perf_counter()
-        action = ask(agents[seat], state)
+        action = _ask_checked(bots, agents, state, seat, seed)
         seconds[seat] += time.perf_counter() - start
-        state = state.play(action)
+        state = _play_checked(bots, state, seat, seed, action)
     sheet = state.score_sheet()
     game_turns = len(set().union(*turns))
     rows = []
@@ -134,6 +187,8 @@ def _game_rows(game: Game, bots: Sequence[str | Agent], seed: int) -> list[dict]
             "player": game.seat_names[seat],
             "bot": _bot_label(bots[seat]),
             "total": sheet.totals[seat],
+            "total_label": sheet.total_label,
+            "lower_wins": bool(sheet.lower_wins),
             "rank": sheet.ranking[seat],
             "won": seat in sheet.winners,
             "moves": len(state.history),
@@ -210,7 +265,9 @@ def simulate(
     Returns:
         pandas.DataFrame: one row per game and seat, ordered by game then seat. Columns
         ``game`` (its seed), ``seat``, ``player`` (seat name), ``bot`` (name, with its budget
-        for an MCTS object), ``total`` (the score sheet's total), ``rank``, ``won`` (bool;
+        for an MCTS object), ``total`` (the score sheet's total), ``total_label`` (what the
+        total counts, e.g. ``"penalty points"`` in GembloQ), ``lower_wins`` (bool: fewer
+        points win, as in GembloQ), ``rank``, ``won`` (bool;
         shared first places all count), ``moves`` (actions in the game), ``game_turns``
         (turns in the game), ``turns`` (the seat's turns), ``decisions`` (the seat's actions),
         ``branching`` (mean number of legal actions at the seat's decisions), ``seconds``
@@ -221,7 +278,10 @@ def simulate(
     Raises:
         TypeError: ``game`` not a Game, ``bots`` not a list, ``games``/``seed``/``jobs``
             not ints, ``executor`` not an Executor.
-        ValueError: not one bot per seat, ``jobs`` < 1, an unknown bot name.
+        ValueError: not one bot per seat, ``jobs`` < 1, an unknown bot name, a bot made
+            for another game (all before any game is played).
+        BotFailed: a bot raised an error or chose an illegal action (names the seat, the bot
+            and the game seed to replay).
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise TypeError(f"games must be a whole number of games (an int >= 0), not {games!r}")
@@ -270,24 +330,52 @@ def simulate(
 
 
 def win_rates(results: pd.DataFrame) -> pd.DataFrame:
-    """Per seat: games won (share), mean total and its spread, from :func:`simulate`'s table.
+    """Per seat: games, wins, the win rate with its 95 % Wilson interval, and the mean total
+    with its sample standard deviation (the same figures as :func:`balance_report`'s seat
+    table), from :func:`simulate`'s table.
+
+    Args:
+        results (pandas.DataFrame): a :func:`simulate` table (or one read back from its CSV).
 
     Returns:
-        pandas.DataFrame: indexed by ``seat``, columns ``player``, ``bot``, ``win_rate``,
-        ``mean_total``, ``std_total``.
+        pandas.DataFrame: indexed by ``seat``, columns ``player``, ``bot``, ``games``,
+        ``wins`` (ints), ``win_rate`` (0..1), ``ci_low``/``ci_high`` (95 % Wilson interval),
+        ``mean_total`` and ``sd_total`` (sample SD, ``ddof=1``; NaN for one game), and
+        ``lower_wins`` (fewer points win: GembloQ's penalty points). Empty for an empty table.
+
+    Raises:
+        TypeError: not a :func:`simulate` table.
     """
+    from .report import wilson_interval
+
     if not isinstance(results, pd.DataFrame) or not {"seat", "player", "bot", "won", "total"} <= set(results.columns):
         raise TypeError("win_rates takes the table simulate() returns (a pandas DataFrame with seat, player, bot, won and total columns)")
-    grouped = results.groupby("seat")
-    return pd.DataFrame(
-        {
-            "player": grouped["player"].first(),
-            "bot": grouped["bot"].first(),
-            "win_rate": grouped["won"].mean(),
-            "mean_total": grouped["total"].mean(),
-            "std_total": grouped["total"].std(ddof=0),
-        }
-    )
+    from .report import lower_total_wins
+
+    lower = lower_total_wins(results) if len(results) else False
+    rows = []
+    for seat, part in results.groupby("seat"):
+        games, wins = len(part), int(part["won"].sum())
+        low, high = wilson_interval(wins, games)
+        rows.append(
+            {
+                "seat": seat,
+                "player": part["player"].iloc[0],
+                "bot": part["bot"].iloc[0],
+                "games": games,
+                "wins": wins,
+                "win_rate": wins / games,
+                "ci_low": low,
+                "ci_high": high,
+                "mean_total": part["total"].mean(),
+                "sd_total": part["total"].std(ddof=1) if games > 1 else float("nan"),
+                "lower_wins": lower,
+            }
+        )
+    columns = ["player", "bot", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_total", "sd_total", "lower_wins"]
+    if not rows:
+        return pd.DataFrame(columns=columns).rename_axis("seat")
+    return pd.DataFrame(rows).set_index("seat")[columns]
 
 
 def trace(game: Game, bots: Sequence[str | Agent], measure: Callable[[State, int], float], seed: int = 0) -> pd.DataFrame:

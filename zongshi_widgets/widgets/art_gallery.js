@@ -630,6 +630,23 @@ function render({ model, el }) {
     return null;
   }
 
+  // a hint (any rung of the ladder): outline where it shows on the board, as GembloQ and Zong
+  // Shi do: the bench the game piece ends on or bids at, the card to play or take back, the
+  // direction button, the Shop spaces to take (ArtGalleryBoard.action_code)
+  function markHint() {
+    const hint = model.get("hint") || {};
+    const code = hint.action && hint.code && typeof hint.code === "object" && !ui.queue.length ? hint.code : null;
+    for (const old of root.querySelectorAll(".zw-ag-hinted")) old.classList.remove("zw-ag-hinted");
+    if (!code) return;
+    areaEls.forEach((box, a) => box.classList.toggle("zw-ag-hinted", code.bench === a));
+    const buttons = [...root.querySelectorAll(".zw-ag-choices button, .zw-ag-ring button[data-space]")];
+    for (const b of buttons) {
+      const card = b.dataset.card !== undefined && code.card !== null && code.card !== undefined && Number(b.dataset.card) === code.card;
+      const space = b.dataset.space !== undefined && (code.spaces || []).includes(Number(b.dataset.space));
+      if (card || space || b.dataset.action === hint.action) b.classList.add("zw-ag-hinted");
+    }
+  }
+
   // ---------------------------------------------------------------- redraw
   let lastVersion = null;
   function redraw() {
@@ -651,6 +668,7 @@ function render({ model, el }) {
     drawSummary(view());
     drawStory();
     reconNote.textContent = geo.cards.some((c) => c[4]) ? `≈ ${geo.reconstructed_note}` : "";
+    markHint();
     const t = view();
     shell.turn.replaceChildren(...turnLine(t));
     shell.update();

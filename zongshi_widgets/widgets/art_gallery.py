@@ -211,6 +211,21 @@ class ArtGalleryBoard(NamedGameBoard):
         # the log as the shell draws it: this front end reads no action codes (keeps updates small)
         return [[e["ply"], e["seat"], e["text"], None, e["alt"]] for e in moves]
 
+    def action_code(self, before, action) -> dict:
+        """Where a hinted move shows on the board, for the hint ladder's outline: ``{"card":
+        the action card played, bid, laid aside or taken back (or ``None``), "bench": the ring
+        bench the game piece ends on or bids at (0 the Shop; ``None``), "spaces": the Shop
+        spaces taken}``. Only hints use it (the log draws no codes)."""
+        seat = before.to_move
+        code = {"card": getattr(action, "card", None), "bench": None, "spaces": list(getattr(action, "spaces", ()))}
+        if isinstance(action, Move):
+            p = before.pawns[seat]
+            ring = self._game.ring
+            code["bench"] = (p - action.card) % ring if action.direction == "ccw" else (p + action.card) % ring
+        elif isinstance(action, (Bid, Aside, Stay)):
+            code["bench"] = before.pawns[seat]
+        return code
+
     def short_text(self, before, action) -> str:
         """A few words for the log (the message line has the full sentence): ``"moved 5 cw to
         G5"``, ``"bid 3 at G5"``, ``"took space 1+5"``, ``"took back 6"``..."""

@@ -464,11 +464,14 @@ const zw = (() => {
         if (hint.mode === "explain") {
           const c = (hint.candidates || [])[hint.index] || {};
           hintText.textContent = `Candidate ${hint.index + 1} of ${hint.total} (shown on the board): ${what}, ` +
-            `estimated win rate ${percent(c.win_rate)} over ${c.visits} playouts.`;
+            `estimated win rate ${percent(c.win_rate)} over ${c.visits} playouts${interval(c)}.` + (hint.noise ? ` ${hint.noise}` : "");
+        } else if (hint.mode === "bot") {
+          // say which bot speaks: the hint bot is not necessarily the opponent (e.g. greedy against mcts)
+          const words = hint.bot_words || `the ${hint.bot} bot`;
+          const [who, ...rest] = words.split("; ");
+          hintText.textContent = `${who.charAt(0).toUpperCase()}${who.slice(1)} would play ${what}${rest.length ? `; ${rest.join("; ")}` : ""}.`;
         } else {
-          hintText.textContent = hint.mode === "bot"
-            ? `The ${hint.bot} bot would play ${what}.`
-            : `Legal move ${hint.index + 1} of ${hint.total}: ${what}.`;
+          hintText.textContent = `Legal move ${hint.index + 1} of ${hint.total}: ${what}.`;
         }
       } else {
         hintText.textContent = canHint ? `Stuck? Ask for a legal move, then the next one${hintWhy.hidden ? ", or the bot's choice." : ", the bot's choice, or the best moves' win rates."}` : "";
@@ -482,6 +485,12 @@ const zw = (() => {
 
     function percent(rate) {
       return `${Math.round(100 * (rate || 0))} %`;
+    }
+
+    // a candidate's 95 % interval from its playouts (GameBoard._explain_hint), e.g. " (95 % interval 51-68 %)"
+    function interval(c) {
+      if (c.ci_low === undefined || c.ci_high === undefined) return "";
+      return ` (95 % interval ${Math.round(100 * c.ci_low)}-${Math.round(100 * c.ci_high)} %)`;
     }
 
     // The candidates of the "explain" rung: one button each (shows it on the board), with its
@@ -503,7 +512,7 @@ const zw = (() => {
           class: "zw-btn zw-quiet zw-candidate", type: "button", "data-candidate": String(i),
           "aria-current": current ? "true" : "false",
           style: `display: block; width: 100%; text-align: left; margin: 2px 0;${current ? " font-weight: bold; outline: 2px solid var(--jp-brand-color1, #1976d2);" : ""}`,
-        }, `${i + 1}. ${what}: ${percent(c.win_rate)} (${c.visits} playouts)`, bar);
+        }, `${i + 1}. ${what}: ${percent(c.win_rate)} (${c.visits} playouts${c.ci_low === undefined ? "" : `, ${Math.round(100 * c.ci_low)}-${Math.round(100 * c.ci_high)} %`})`, bar);
         return h("li", {}, button);
       }));
     }

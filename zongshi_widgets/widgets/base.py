@@ -576,6 +576,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         self.hint = {
             "mode": mode,
             "bot": bot if mode == "bot" else "",
+            "bot_words": self._bot_hint_words(bot, seat) if mode == "bot" else "",
             "index": index,
             "total": len(actions),
             "action": str(action),
@@ -584,6 +585,50 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             "version": self.version,
         }
         return self.hint
+
+    def _bot_hint_words(self, bot: str, seat: int) -> str:
+        """Who gives the "Bot's choice" hint, plainly: ``"the greedy bot (one-step lookahead)"``,
+        and when an opponent is another bot, ``"; your opponent is mcts"``: the hint is not a
+        forecast of that opponent's move."""
+        from ..agents import agent as make_agent
+        from ..agents.base import BOT_WORDS, GreedyAgent
+
+        about = BOT_WORDS.get(bot)
+        made = type(make_agent(bot, game=self._game))
+        if issubclass(made, GreedyAgent) and made.decide is not GreedyAgent.decide:  # e.g. Majolica's, which finishes the turn first
+            about = f"{self._game.game_type.long_name}'s own greedy lookahead"
+        words = f"the {bot} bot" + (f" ({about})" if about else "")
+        others = []
+        for i in range(self._game.players):
+            kind = self._session.seats[i]
+            if i != seat and kind != HUMAN:
+                label = seat_label(kind)
+                if label != bot and label not in others:
+                    others.append(label)
+        if others:
+            one = len(others) == 1 and sum(1 for i in range(self._game.players) if i != seat) == 1
+            words += f"; your opponent{'' if one else 's'} {'is' if one else 'include'} {' and '.join(others)}"
+        return words
+
+    @staticmethod
+    def _noise_note(found: list) -> str:
+        """When the search cannot tell the best candidates apart: ``"Candidates 1 to 3 are
+        within noise of each other ..."`` (their 95 % intervals reach the first one's), else
+        ``""``."""
+        from ..agents.base import win_rate_interval
+
+        if len(found) < 2:
+            return ""
+        low, _ = win_rate_interval(found[0][1].win_rate, found[0][1].visits)
+        close = 1
+        for _, c in found[1:]:
+            if win_rate_interval(c.win_rate, c.visits)[1] < low:
+                break
+            close += 1
+        if close < 2:
+            return ""
+        which = "Candidates 1 and 2 are" if close == 2 else f"Candidates 1 to {close} are"
+        return f"{which} within noise of each other (their 95 % intervals overlap): at this budget the search cannot tell them apart."
 
     def _explain_hint(self, state: State, seat: int, actions: list, index: int, wrap: bool) -> dict:
         """The ``"explain"`` rung of :meth:`show_hint`: candidates with their win rates (the
@@ -609,6 +654,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             raise IndexError(f"hint index {index} is out of range: the search lists {total} candidates, so index is 0..{total - 1}")
         index %= total
         action = found[index][0]
+        from ..agents.base import win_rate_interval
+
         self._clear_refusal()
         self.hint = {
             "mode": "explain",
@@ -625,10 +672,13 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
                     "code": self.action_code(state, a),
                     "text": self.describe(state, a, None),
                     "win_rate": round(c.win_rate, 4),
+                    "ci_low": round(win_rate_interval(c.win_rate, c.visits)[0], 4),
+                    "ci_high": round(win_rate_interval(c.win_rate, c.visits)[1], 4),
                     "visits": c.visits,
                 }
                 for a, c in found
             ],
+            "noise": self._noise_note(found),
         }
         return self.hint
 

@@ -20,7 +20,8 @@ from typing import Any
 from ..agents import Agent
 from ..agents import agent as make_agent
 from ..agents import agents as bot_names
-from ..core import Game, IllegalAction, State, Timeline, games, load_ref, registration
+from ..agents.base import foreign_bot_message
+from ..core import Game, IllegalAction, State, Timeline
 from ..core.timeline import Node
 
 __all__ = ["HUMAN", "Event", "GameSession", "SeatError", "check_seats", "seat_label"]
@@ -98,12 +99,9 @@ def check_seats(seats: Any, game: Game) -> tuple[str | Agent, ...]:
             if s != HUMAN and s not in known:
                 raise SeatError(f"a seat is 'human' or a bot ({', '.join(known)}), not {s!r}")
             continue
-        other = _bot_game(s, game)
-        if other is not None:
-            raise SeatError(
-                f"seat {i}: the {s.label} bot ({type(s).__name__}) is made for {other}, not {game.name}; "
-                f"make one for this game: zongshi_widgets.agents.agent({s.name!r}, game={game.name!r}, ...)"
-            )
+        problem = foreign_bot_message(s, game, i)
+        if problem is not None:
+            raise SeatError(problem)
     return seats
 
 
@@ -112,34 +110,6 @@ def seat_label(kind: str | Agent) -> str:
     :attr:`~zongshi_widgets.agents.Agent.label` (e.g. ``"mcts[2s]"``). Boards sync this
     label to the browser; the bot object itself stays in Python."""
     return kind if isinstance(kind, str) else kind.label
-
-
-def _bot_game(bot: Agent, game: Game) -> str | None:
-    """The other game ``bot`` was made for, when it is one of another game's own bots (and
-    none of ``game``'s); ``None`` when it fits ``game`` (a generic bot fits every game)."""
-    own = _own_bot_classes()
-    if any(isinstance(bot, cls) for cls in own.get(game.name, ())):
-        return None
-    for name, classes in own.items():
-        if name != game.name and any(isinstance(bot, cls) for cls in classes):
-            return name
-    return None
-
-
-def _own_bot_classes() -> dict[str, tuple[type, ...]]:
-    """Each registered game's own bot classes (its ``register(..., agents=...)``)."""
-    out = {}
-    for name in games():
-        classes = []
-        for ref in registration(name).agents.values():
-            try:
-                cls = load_ref(ref)
-            except (ImportError, AttributeError):  # a game whose bots cannot load: nothing to compare
-                continue
-            if isinstance(cls, type):
-                classes.append(cls)
-        out[name] = tuple(classes)
-    return out
 
 
 def check_bot_delay(value: Any) -> float:

@@ -79,7 +79,7 @@ class GembloQ(Game):
         lower_score_wins=True,
         notation_help="the cells a piece covers, in any order, e.g. b27,c27,b28,c28 (column letters, row number)",
         rulebook="GembloQ Rulebook",
-        variants=(("colors", (4,)),),
+        variants=(("colors", (None, 4)),),  # None: one colour per player (the default), as every game lists its default
     )
 
     def __init__(self, players: int = 4, components: str | None = None, colors: int | None = None):
@@ -463,6 +463,13 @@ class GembloQState(State):
         (summed over those colours; a placement sharing a cell with ``p`` is no longer legal)."""
         covered = _cover_bits(self.game.tables, p)
         return sum((self._legal_bits(d) & covered).bit_count() for d in range(len(self._reach)) if d != self._to_move)
+
+    def action_name(self, p: Placement) -> str:
+        """A placement in words, as the board names it: ``"piece 13 (I5) at z11"``
+        (:func:`~zongshi_widgets.games.gembloq.naming.placement_name`; ``explain`` tables use it)."""
+        from .naming import placement_name
+
+        return placement_name(p)
 
     def greedy_value(self, p: Placement) -> float:
         """A quick one-move value of placement ``p`` for the colour to move (used by the greedy
