@@ -309,8 +309,6 @@ class Majolica(Game):
         #: per whole_runs (False, True): face-up outer-edge mask -> (option A notations, the
         #: face-up outer cells' rows of _t_take_row) (filled as met, at most 4096 masks each)
         self._t_select: tuple[dict, dict] = ({}, {})
-        #: display (card indices) -> an itemgetter of its cards and option C from a _t_take_row row
-        self._t_pick: dict = {}
         self._t_solo_card = tuple(tuple(f"take {COL[k]} + {c}" for c in self.cids) for k in range(4))
         #: listed notation -> what it does, for the short paths of play and advance (see _quick_kind)
         self._t_quick = _quick_table(self)
@@ -663,9 +661,7 @@ T_RUN_TEXT = {(a, b): f"take {CELLS[a]}-{CELLS[b]}" for a in range(16) for b in 
 T_DISCARD = tuple(tuple(f"discard W{w + 1} {LETTERS[c]}" for c in range(5)) for w in range(4))
 T_MISSION_TILE = tuple(f"mission {COL[c]}" for c in range(4))
 T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
-# Filled as met (bounded: 4096 outer-edge masks; workshop contents stay small):
-#: per whole_runs (False, True): face-up outer-edge mask -> (option A notations, face-up outer cells)
-_SELECT_PARTS: tuple[dict, dict] = ({}, {})
+# Filled as met (bounded):
 #: the four workshops' contents (4 x 5 counts) -> the free-discard notations (Tip 1)
 _DISCARDS: dict = {}
 
@@ -1247,12 +1243,8 @@ def _legal(s: MajolicaState) -> list[str]:
             if part is None:
                 runs = tuple(T_RUN_TEXT[r] for r in _runs(mask, whole))
                 part = g._t_select[whole][mask] = (runs, tuple(g._t_take_row[i] for i in BORDER if mask >> i & 1))
-            pick = g._t_pick.get(display)
-            if pick is None:
-                if len(g._t_pick) > 4096:
-                    g._t_pick.clear()  # bounded memory in very long sessions
-                # a tuple from every row (itemgetter of one index gives a bare string)
-                pick = g._t_pick[display] = operator.itemgetter(*display, len(g.cids)) if display else _arrange_only(len(g.cids))
+            # per row: a tuple of the displayed cards' notations and option C's
+            pick = operator.itemgetter(*display, len(g.cids)) if display else _arrange_only(len(g.cids))
             out = list(part[0])
             for row in part[1]:  # per face-up outer cell: B with each displayed card, then C
                 out += pick(row)
@@ -1427,6 +1419,7 @@ def _diagnose(s: MajolicaState, action) -> None:
 
 #: ``Player`` from a 9-tuple of its fields (``Player._make`` without its Python-level call).
 _new_player = functools.partial(tuple.__new__, Player)
+
 
 def _quick_table(g: Majolica) -> dict:
     """Notation -> the operation :func:`_quick` applies: ``(1, cells, clear, four, card, arrange)``
