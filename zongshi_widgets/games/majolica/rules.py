@@ -1050,7 +1050,7 @@ class MajolicaState(State):
             # short path: apply the listed action without building the history (the position is
             # only looked at), and value the board once per distinct board (a cache on the game)
             kind = _quick_kind(self, action)
-            if kind == 1 or kind == 3:
+            if kind and kind[0] in (1, 3, 7):
                 board = self.players[seat]  # a take or the end of a turn changes no board (_quick)
             elif kind:
                 new = MajolicaState.__new__(MajolicaState)
@@ -1425,7 +1425,8 @@ def _quick_table(g: Majolica) -> dict:
     """Notation -> the operation :func:`_quick` applies: ``(1, cells, clear, four, card, arrange)``
     a take of a grid (cells taken, their bit mask, a run's four-tile flag or ``None``, the card
     index or -1, option C; solo: cells ``None``), ``(2, w, c)`` a free discard, ``(3,)`` ``end``, ``(4, w)`` ``place W..``,
-    ``(5, k)`` ``slot ..``. Built once per game from the notations :func:`_legal_reference` writes."""
+    ``(5, k)`` ``slot ..`` (and from :func:`_quick_kind`: ``(6, slots)`` ``arrange ..``, ``(7,)``
+    ``end`` at the end of a round). Built once per game from the notations :func:`_legal_reference` writes."""
     out: dict = {"end": (3,)}
     for w in range(4):
         out[T_PLACE[w]] = (4, w)
@@ -1449,6 +1450,8 @@ def _quick_table(g: Majolica) -> dict:
     return out
 
 
+#: the operation of ``end`` when the round ends with it (multi-player)
+_ROUND_END = (7,)
 #: one small tile of each colour, as pending counts (a one-tile take)
 _ONE = tuple(tuple(int(k == c) for k in range(5)) for c in range(4))
 
@@ -1457,7 +1460,7 @@ def _quick_kind(s: MajolicaState, a: str):
     """Which short path of :func:`_quick` the listed action ``a`` may take here: the operation
     (a tuple, see :func:`_quick_table`; for a rearrangement ``(6, slots)``), or 0 for none (the
     full :class:`_Work` path). Short paths: a take (1. Select), a free discard (Tip 1), ``end``
-    when the round goes on, ``place W..``, ``slot ..`` and ``arrange ..`` when the turn goes on
+    (the round going on, or multi-player its end: Game End or a new round), ``place W..``, ``slot ..`` and ``arrange ..`` when the turn goes on
     at 2. Place or its end. Takes, placements, slots and rearrangements qualify only with no full
     workshop (before and after: nothing can run then), no run, overflow or hand-icon tile
     pending. ``play`` and ``advance`` use it; ``_apply`` (the framework's general path) never
@@ -1473,7 +1476,9 @@ def _quick_kind(s: MajolicaState, a: str):
         if kind == 2:
             return op
         if kind == 3:
-            return op if (s.up & BORDER_MASK).bit_count() >= 4 and not g.solo else 0
+            if g.solo:
+                return 0
+            return op if (s.up & BORDER_MASK).bit_count() >= 4 else _ROUND_END
     if s.over >= 0 or s.run is not None or s.bonus:
         return 0
     ws, cap = s.players[s.seat].ws, g.cap
@@ -1535,6 +1540,29 @@ def _quick(s: MajolicaState, a: str, op) -> None:
         s.turnno += 1
         s.seat = (s.seat + 1) % s.game.players
         s.step = "select"
+        return
+    if kind == 7:  # _Work._end_turn at the end of a round (multi-player): the boards stay as they are
+        g = s.game
+        s.pend, s.pcard, s.parr, s.took4 = None, -1, False, False
+        s.ran, s.ncomp, s.bonus, s.bloomed, s.run, s.over = 0, 0, 0, False, None, -1
+        s.turnno += 1
+        s.step = "select"
+        if any(len(p.done) >= g.end_cards for p in s.players) or (g.stall_rounds is not None and s.round - s.lastc >= g.stall_rounds):
+            s.seat = None  # Game End
+            return
+        if not s._scratch:
+            s.chance = s.chance.copy()  # a new state: the one before keeps its generator (_Work._draw)
+        cells = list(s.grid)
+        s.chance.shuffle(cells)
+        s.grid, s.up = tuple(cells), (1 << 16) - 1
+        k = g.components.display - len(s.display)
+        if k > 0:
+            s.display = s.display + s.deck[:k]
+            s.deck = s.deck[k:]
+            s.known = min(s.known, len(s.deck))
+        s.round += 1
+        s.start = (s.start + 1) % g.players
+        s.seat = s.start
         return
     seat = s.seat
     p = s.players[seat]
