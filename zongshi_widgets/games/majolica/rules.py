@@ -1426,7 +1426,7 @@ def _quick_table(g: Majolica) -> dict:
     a take of a grid (cells taken, their bit mask, a run's four-tile flag or ``None``, the card
     index or -1, option C; solo: cells ``None``), ``(2, w, c)`` a free discard, ``(3,)`` ``end``, ``(4, w)`` ``place W..``,
     ``(5, k)`` ``slot ..`` (and from :func:`_quick_kind`: ``(6, slots)`` ``arrange ..``, ``(7,)``
-    ``end`` at the end of a round). Built once per game from the notations :func:`_legal_reference` writes."""
+    ``end`` at the end of a round, ``(8, k)`` ``slot ..`` that ends the turn). Built once per game from the notations :func:`_legal_reference` writes."""
     out: dict = {"end": (3,)}
     for w in range(4):
         out[T_PLACE[w]] = (4, w)
@@ -1452,6 +1452,8 @@ def _quick_table(g: Majolica) -> dict:
 
 #: the operation of ``end`` when the round ends with it (multi-player)
 _ROUND_END = (7,)
+#: ``slot k`` that ends the turn (nothing else to place, no tiles to discard; multi-player)
+_SLOT_END = ((8, 0), (8, 1), (8, 2))
 #: one small tile of each colour, as pending counts (a one-tile take)
 _ONE = tuple(tuple(int(k == c) for k in range(5)) for c in range(4))
 
@@ -1501,7 +1503,9 @@ def _quick_kind(s: MajolicaState, a: str):
         return 0
     if s.pend is not None or s.parr or (g.free_discard and any(map(any, ws))):
         return op  # slot ..
-    return 0
+    if g.solo:
+        return 0
+    return _SLOT_END[op[1]]  # slot .., and with nothing left to do the turn ends (_settle)
 
 
 def _quick(s: MajolicaState, a: str, op) -> None:
@@ -1534,35 +1538,8 @@ def _quick(s: MajolicaState, a: str, op) -> None:
             s.display = d[:k] + d[k + 1 :]
         s.step = "place"
         return
-    if kind == 3:  # _Work._end_turn, the round going on (4+ face-up tiles on the outer edge)
-        s.pend, s.pcard, s.parr, s.took4 = None, -1, False, False
-        s.ran, s.ncomp, s.bonus, s.bloomed, s.run, s.over = 0, 0, 0, False, None, -1
-        s.turnno += 1
-        s.seat = (s.seat + 1) % s.game.players
-        s.step = "select"
-        return
-    if kind == 7:  # _Work._end_turn at the end of a round (multi-player): the boards stay as they are
-        g = s.game
-        s.pend, s.pcard, s.parr, s.took4 = None, -1, False, False
-        s.ran, s.ncomp, s.bonus, s.bloomed, s.run, s.over = 0, 0, 0, False, None, -1
-        s.turnno += 1
-        s.step = "select"
-        if any(len(p.done) >= g.end_cards for p in s.players) or (g.stall_rounds is not None and s.round - s.lastc >= g.stall_rounds):
-            s.seat = None  # Game End
-            return
-        if not s._scratch:
-            s.chance = s.chance.copy()  # a new state: the one before keeps its generator (_Work._draw)
-        cells = list(s.grid)
-        s.chance.shuffle(cells)
-        s.grid, s.up = tuple(cells), (1 << 16) - 1
-        k = g.components.display - len(s.display)
-        if k > 0:
-            s.display = s.display + s.deck[:k]
-            s.deck = s.deck[k:]
-            s.known = min(s.known, len(s.deck))
-        s.round += 1
-        s.start = (s.start + 1) % g.players
-        s.seat = s.start
+    if kind == 3 or kind == 7:
+        _quick_end_turn(s, kind == 7)
         return
     seat = s.seat
     p = s.players[seat]
@@ -1594,7 +1571,7 @@ def _quick(s: MajolicaState, a: str, op) -> None:
         s.players = tuple(players)
         s.step = "place" if s.pcard >= 0 or s.parr else "finish"
         return
-    if kind == 5:  # slot k: the replaced card to the deck's bottom; nothing full, nothing runs
+    if kind == 5 or kind == 8:  # slot k: the replaced card to the deck's bottom; nothing full, nothing runs
         k = op[1]
         old = slots[k]
         if old >= 0:
@@ -1605,7 +1582,10 @@ def _quick(s: MajolicaState, a: str, op) -> None:
         s.pcard = -1
         players[seat] = _new_player((ws, tuple(slots), tuple(fills), done, tokens, purples, blooms, mission, mstore))
         s.players = tuple(players)
-        s.step = "place" if s.pend is not None or s.parr else "finish"
+        if kind == 8:
+            _quick_end_turn(s, (s.up & BORDER_MASK).bit_count() < 4)
+        else:
+            s.step = "place" if s.pend is not None or s.parr else "finish"
         return
     # 6, arrange: the cards with their tiles into the new slots; nothing full, nothing runs
     new_slots = op[1]
@@ -1615,6 +1595,36 @@ def _quick(s: MajolicaState, a: str, op) -> None:
     players[seat] = _new_player((ws, new_slots, new_fills, done, tokens, purples, blooms, mission, mstore))
     s.players = tuple(players)
     s.step = "place" if s.pend is not None or s.pcard >= 0 else "finish"
+
+
+def _quick_end_turn(s: MajolicaState, round_end: bool) -> None:
+    """:meth:`_Work._end_turn` of a multi-player game on ``s`` in place, the boards as they are:
+    the turn passes left, or (``round_end``: below four face-up outer tiles) the round ends:
+    Game End, or the grid reshuffled, the display refilled and the start player token passed."""
+    s.pend, s.pcard, s.parr, s.took4 = None, -1, False, False
+    s.ran, s.ncomp, s.bonus, s.bloomed, s.run, s.over = 0, 0, 0, False, None, -1
+    s.turnno += 1
+    s.step = "select"
+    g = s.game
+    if not round_end:
+        s.seat = (s.seat + 1) % g.players
+        return
+    if any(len(p.done) >= g.end_cards for p in s.players) or (g.stall_rounds is not None and s.round - s.lastc >= g.stall_rounds):
+        s.seat = None  # Game End
+        return
+    if not s._scratch:
+        s.chance = s.chance.copy()  # a new state: the one before keeps its generator (_Work._draw)
+    cells = list(s.grid)
+    s.chance.shuffle(cells)
+    s.grid, s.up = tuple(cells), (1 << 16) - 1
+    k = g.components.display - len(s.display)
+    if k > 0:
+        s.display = s.display + s.deck[:k]
+        s.deck = s.deck[k:]
+        s.known = min(s.known, len(s.deck))
+    s.round += 1
+    s.start = (s.start + 1) % g.players
+    s.seat = s.start
 
 
 @functools.cache
