@@ -7,8 +7,8 @@ part again on copies of those positions, in CPU time (median of ``--repeats`` pa
 * the legal actions (``rules._legal``), per step of the turn (1. Select, 2. Place, End of the
   turn, ...);
 * ``advance`` of the recorded action, per path: the short paths of ``rules._quick`` (1 take,
-  2 free discard, 3 ``end`` with the round going on, 4 ``place``, 5 ``slot``, 6 ``arrange``) and
-  0 the full path (``_Work``: runs, overflows, round ends...);
+  2 free discard, 3 ``end`` with the round going on, 4 ``place``, 5 ``slot``, 6 ``arrange``,
+  7 ``end`` ending the round, 8 ``slot`` ending the turn) and 0 the full path (``_Work``: runs, overflows, round ends...);
 * the random choice (``random.Random.randrange``), as the benchmark's loop makes it.
 
 Each line prints how many actions of a game take that part, microseconds per call, and
@@ -30,7 +30,10 @@ from collections import defaultdict
 import zongshi_widgets as zw
 from zongshi_widgets.games.majolica import rules
 
-KINDS = {0: "full path (_Work)", 1: "take", 2: "free discard", 3: "end (round goes on)", 4: "place W..", 5: "slot ..", 6: "arrange .."}
+KINDS = {
+    0: "full path (_Work)", 1: "take", 2: "free discard", 3: "end (round goes on)", 4: "place W..", 5: "slot ..", 6: "arrange ..",
+    7: "end (round ends)", 8: "slot .. ending the turn",
+}  # fmt: skip
 
 
 def record(game, games: int) -> list:

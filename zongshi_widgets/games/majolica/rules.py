@@ -29,8 +29,10 @@ option, not a rule of the book; see :class:`Majolica`).
 
 Speed (``benchmarks/majolica_games.py``): legal actions come from notation tables built once
 (:func:`_legal`; the plain :func:`_legal_reference` is kept and the tests compare the two), an
-action is applied in the new state itself (:class:`_Work`), ``play`` takes a short path for a
-notation exactly as listed (the framework's general path otherwise; tests compare both), and a
+action is applied in the new state itself (:class:`_Work`), ``play`` and ``advance`` take a
+short path for a notation exactly as listed when nothing can run (:func:`_quick`, the operation
+looked up in a per-game notation table, no parsing; the framework's general path otherwise;
+tests compare both; ``benchmarks/majolica_profile.py`` prints what each part costs), and a
 played state links to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`: constant time per action).
 Playouts (``scratch()``/``advance()``) change a private copy in place, with no history.
 
