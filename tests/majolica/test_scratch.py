@@ -38,6 +38,19 @@ def _line(game, seed: int, greedy: bool = False, limit: int = 400) -> list:
     return states
 
 
+def _uniform_line(game, seed: int, limit: int) -> list:
+    """The states of a game of uniformly random actions played with ``play()`` (free discards and
+    ``end`` as likely as any: workshops empty, turns end on a slot), at most ``limit`` actions."""
+    s = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    states = [s]
+    while not s.is_over and len(states) <= limit:
+        legal = s.legal_actions()
+        s = s.play(legal[rng.randrange(len(legal))])
+        states.append(s)
+    return states
+
+
 def _follow(states: list, start: int) -> None:
     """Advance a scratch copy of ``states[start]`` along the same actions and compare every
     position with the one ``play()`` gave: digest, player to move, turn, legal actions, score
@@ -110,21 +123,24 @@ def test_scratch_of_a_finished_game_and_a_determinization():
 
 @pytest.mark.parametrize("players,mix", [(1, MIXES[-1]), (2, MIXES[0]), (3, MIXES[5]), (4, MIXES[-1])])
 def test_short_paths_match_the_general_path(players, mix):
-    """Takes, free discards, ``end``, placements, slots and rearrangements skip the working board when nothing
-    can run (rules._quick): after every such action of random and greedy games, play() gives the
-    position the framework's general path gives (State.play: parse, check, apply with the full
-    rules), and a scratch copy advanced by it too (rulebook, Gameplay; Run Workshop(s); Tip 1)."""
+    """Takes, free discards, ``end`` (the round going on or ending), placements, slots (one ending
+    the turn) and rearrangements skip the working board when nothing can run (rules._quick):
+    after every such action of random and greedy games, play() gives the position the
+    framework's general path gives (State.play: parse, check, apply with the full rules), and a
+    scratch copy advanced by it too (rulebook, Gameplay; End of the Round; Run Workshop(s); Tip 1)."""
     from zongshi_widgets.core import State
     from zongshi_widgets.games.majolica.rules import _quick_kind
 
     kinds = set()
     game = zw.game("majolica", players=players, stall_rounds=3, **mix)
-    for states in (_line(game, 11, limit=10_000), _line(game, 12, greedy=True, limit=250)):
+    longer = zw.game("majolica", players=players, **mix)  # rounds enough for a turn to end on a slot
+    for states in (_line(game, 11, limit=10_000), _line(game, 12, greedy=True, limit=250), _uniform_line(longer, 13, limit=1500)):
         for s, a in zip(states, states[-1].history):
-            kinds.add(_quick_kind(s, a))
+            op = _quick_kind(s, a)  # the operation's kind number (op[0]), 0 for the full path
+            kinds.add(op[0] if op else 0)
             fast, ref = s.play(a), State.play(s, a)
             assert fast == ref and fast.digest() == ref.digest() and fast.history == ref.history
             assert fast.legal_actions() == ref.legal_actions()
             assert fast.chance.to_json() == ref.chance.to_json()
             assert s.scratch().advance(a).digest() == ref.digest()
-    assert kinds >= ({0, 1, 2, 4, 5, 6} if players == 1 else {0, 1, 2, 3, 4, 5, 6})
+    assert kinds >= ({0, 1, 2, 4, 5, 6} if players == 1 else {0, 1, 2, 3, 4, 5, 6, 7, 8})

@@ -29,8 +29,10 @@ option, not a rule of the book; see :class:`Majolica`).
 
 Speed (``benchmarks/majolica_games.py``): legal actions come from notation tables built once
 (:func:`_legal`; the plain :func:`_legal_reference` is kept and the tests compare the two), an
-action is applied in the new state itself (:class:`_Work`), ``play`` takes a short path for a
-notation exactly as listed (the framework's general path otherwise; tests compare both), and a
+action is applied in the new state itself (:class:`_Work`), ``play`` and ``advance`` take a
+short path for a notation exactly as listed when nothing can run (:func:`_quick`, the operation
+looked up in a per-game notation table, no parsing; the framework's general path otherwise;
+tests compare both; ``benchmarks/majolica_profile.py`` prints what each part costs), and a
 played state links to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`: constant time per action).
 Playouts (``scratch()``/``advance()``) change a private copy in place, with no history.
 
@@ -304,7 +306,14 @@ class Majolica(Game):
         self.size = tuple(c.size for c in self.cards)
         # notation tables for the fast legal-action generator (see _legal)
         self._t_take_card = tuple(tuple(f"take {CELLS[i]} + {c}" for c in self.cids) for i in range(16))
+        #: per cell, the option B notations of every card, then option C's (index len(cards))
+        self._t_take_row = tuple(self._t_take_card[i] + (T_TAKE_ARRANGE[i],) for i in range(16))
+        #: per whole_runs (False, True): face-up outer-edge mask -> (option A notations, the
+        #: face-up outer cells' rows of _t_take_row) (filled as met, at most 4096 masks each)
+        self._t_select: tuple[dict, dict] = ({}, {})
         self._t_solo_card = tuple(tuple(f"take {COL[k]} + {c}" for c in self.cids) for k in range(4))
+        #: listed notation -> what it does, for the short paths of play and advance (see _quick_kind)
+        self._t_quick = _quick_table(self)
         self._t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
         self._t_board_value: dict = {}  # Player -> _board_value (greedy_value's cache, filled as met)
         self._freeze()
@@ -654,9 +663,7 @@ T_RUN_TEXT = {(a, b): f"take {CELLS[a]}-{CELLS[b]}" for a in range(16) for b in 
 T_DISCARD = tuple(tuple(f"discard W{w + 1} {LETTERS[c]}" for c in range(5)) for w in range(4))
 T_MISSION_TILE = tuple(f"mission {COL[c]}" for c in range(4))
 T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
-# Filled as met (bounded: 4096 outer-edge masks; workshop contents stay small):
-#: per whole_runs (False, True): face-up outer-edge mask -> (option A notations, face-up outer cells)
-_SELECT_PARTS: tuple[dict, dict] = ({}, {})
+# Filled as met (bounded):
 #: the four workshops' contents (4 x 5 counts) -> the free-discard notations (Tip 1)
 _DISCARDS: dict = {}
 
@@ -1045,7 +1052,7 @@ class MajolicaState(State):
             # short path: apply the listed action without building the history (the position is
             # only looked at), and value the board once per distinct board (a cache on the game)
             kind = _quick_kind(self, action)
-            if kind == 1 or kind == 3:
+            if kind and kind[0] in (1, 3, 7):
                 board = self.players[seat]  # a take or the end of a turn changes no board (_quick)
             elif kind:
                 new = MajolicaState.__new__(MajolicaState)
@@ -1234,22 +1241,15 @@ def _legal(s: MajolicaState) -> list[str]:
         else:
             display, whole = s.display, g.whole_runs
             mask = s.up & BORDER_MASK
-            part = _SELECT_PARTS[whole].get(mask)
+            part = g._t_select[whole].get(mask)
             if part is None:
                 runs = tuple(T_RUN_TEXT[r] for r in _runs(mask, whole))
-                part = _SELECT_PARTS[whole][mask] = (runs, tuple(i for i in BORDER if mask >> i & 1))
+                part = g._t_select[whole][mask] = (runs, tuple(g._t_take_row[i] for i in BORDER if mask >> i & 1))
+            # per row: a tuple of the displayed cards' notations and option C's
+            pick = operator.itemgetter(*display, len(g.cids)) if display else _arrange_only(len(g.cids))
             out = list(part[0])
-            table = g._t_take_card
-            if len(display) > 1:
-                pick = operator.itemgetter(*display)  # a row's notations for the display's cards
-                for i in part[1]:
-                    out += pick(table[i])
-                    out.append(T_TAKE_ARRANGE[i])
-            else:
-                for i in part[1]:
-                    row = table[i]
-                    out += [row[k] for k in display]
-                    out.append(T_TAKE_ARRANGE[i])
+            for row in part[1]:  # per face-up outer cell: B with each displayed card, then C
+                out += pick(row)
     elif step == "place":
         p = s.players[s.seat]
         out = []
@@ -1281,6 +1281,11 @@ def _legal(s: MajolicaState) -> list[str]:
             have = _DISCARDS[wss] = tuple(T_DISCARD[w][c] for w in range(4) for c in range(5) if wss[w][c])
         out += have
     return out
+
+
+def _arrange_only(k: int):
+    """From a ``_t_take_row`` row, option C alone (an empty display), as a 1-tuple."""
+    return lambda row: (row[k],)
 
 
 def _perms(slots) -> list[tuple]:
@@ -1417,111 +1422,211 @@ def _diagnose(s: MajolicaState, action) -> None:
 #: ``Player`` from a 9-tuple of its fields (``Player._make`` without its Python-level call).
 _new_player = functools.partial(tuple.__new__, Player)
 
-#: free-discard notation ``discard W1 R`` -> (workshop, colour)
-_FREE_DISCARD = {T_DISCARD[w][c]: (w, c) for w in range(4) for c in range(5)}
+
+def _quick_table(g: Majolica) -> dict:
+    """Notation -> the operation :func:`_quick` applies: ``(1, cells, clear, four, card, arrange)``
+    a take of a grid (cells taken, their bit mask, a run's four-tile flag or ``None``, the card
+    index or -1, option C; solo: cells ``None``), ``(2, w, c)`` a free discard, ``(3,)`` ``end``, ``(4, w)`` ``place W..``,
+    ``(5, k)`` ``slot ..`` (and from :func:`_quick_kind`: ``(6, slots)`` ``arrange ..``, ``(7,)``
+    ``end`` at the end of a round, ``(8, k)`` ``slot ..`` that ends the turn). Built once per game from the notations :func:`_legal_reference` writes."""
+    out: dict = {"end": (3,)}
+    for w in range(4):
+        out[T_PLACE[w]] = (4, w)
+        for c in range(5):
+            out[T_DISCARD[w][c]] = (2, w, c)
+    for k in range(3):
+        out[T_SLOT[k]] = (5, k)
+    if g.solo:  # solo takes: cells None (the revealed tiles: _Work._take)
+        for text in ("take all",) + T_SOLO_ARRANGE + tuple(itertools.chain.from_iterable(g._t_solo_card)):
+            out[text] = (1, None, 0, None, -1, False)
+        return out
+    for line in LINES:
+        for a, b in itertools.combinations(line, 2):
+            text = T_RUN_TEXT[a, b]
+            cells, four = _take_cells(text[5:])
+            out[text] = (1, cells, sum(1 << i for i in cells), four, -1, False)
+    for i in BORDER:
+        out[T_TAKE_ARRANGE[i]] = (1, (i,), 1 << i, None, -1, True)
+        for card, text in enumerate(g._t_take_card[i]):
+            out[text] = (1, (i,), 1 << i, None, card, False)
+    return out
 
 
-def _quick_kind(s: MajolicaState, a: str) -> int:
-    """Which short path of :func:`_quick` the listed action ``a`` may take here, 0 for none (the
-    full :class:`_Work` path): 1 a take (1. Select), 2 a free discard (Tip 1), 3 ``end`` when
-    the round goes on, 4 ``place W..``, 5 ``slot ..`` and 6 ``arrange ..`` when the turn goes
-    on at 2. Place or its end. Takes, placements, slots and rearrangements qualify only with no full workshop (before and after:
-    nothing can run then), no run, overflow or hand-icon tile pending. ``play`` and ``advance``
-    use it; ``_apply`` (the framework's general path) never does, and the tests compare the two."""
-    c0 = a[0]
-    if c0 == "d":
-        return 2 if a in _FREE_DISCARD else 0
-    if c0 == "e":
-        return 3 if not s.game.solo and (s.up & BORDER_MASK).bit_count() >= 4 else 0
-    if c0 not in "tpsa" or s.over >= 0 or s.run is not None or s.bonus:
-        return 0
+#: the operation of ``end`` when the round ends with it (multi-player)
+_ROUND_END = (7,)
+#: ``slot k`` that ends the turn (nothing else to place, no tiles to discard; multi-player)
+_SLOT_END = ((8, 0), (8, 1), (8, 2))
+#: one small tile of each colour, as pending counts (a one-tile take)
+_ONE = tuple(tuple(int(k == c) for k in range(5)) for c in range(4))
+
+
+def _quick_kind(s: MajolicaState, a: str):
+    """Which short path of :func:`_quick` the listed action ``a`` may take here: the operation
+    (a tuple, see :func:`_quick_table`; for a rearrangement ``(6, slots)``), or 0 for none (the
+    full :class:`_Work` path). Short paths: a take (1. Select), a free discard (Tip 1), ``end``
+    (the round going on, or multi-player its end: Game End or a new round), ``place W..``, ``slot ..`` and ``arrange ..`` when the turn goes on
+    at 2. Place or its end. Takes, placements, slots and rearrangements qualify only with no full
+    workshop (before and after: nothing can run then), no run, overflow or hand-icon tile
+    pending. ``play`` and ``advance`` use it; ``_apply`` (the framework's general path) never
+    does, and the tests compare the two."""
     g = s.game
+    op = g._t_quick.get(a)
+    if op is None:
+        if a[0] != "a" or a[:8] != "arrange ":
+            return 0
+        kind = 6
+    else:
+        kind = op[0]
+        if kind == 2:
+            return op
+        if kind == 3:
+            if g.solo:
+                return 0
+            return op if (s.up & BORDER_MASK).bit_count() >= 4 else _ROUND_END
+    if s.over >= 0 or s.run is not None or s.bonus:
+        return 0
     ws, cap = s.players[s.seat].ws, g.cap
     # a full workshop might run when the action settles: leave that to the full path
     if sum(ws[0]) == cap[0] or sum(ws[1]) == cap[1] or sum(ws[2]) == cap[2] or sum(ws[3]) == cap[3]:
         return 0
-    if c0 == "t":
-        return 1
-    if c0 == "p":  # place W..
-        w = ord(a[7]) - 49
+    if kind == 1:
+        return op
+    if kind == 4:  # place W..
+        w = op[1]
         pend = s.pend
         after = sum(ws[w]) + sum(pend) - (pend[PURPLE] if w == 3 else 0)
         if after >= cap[w] or not after:
             return 0  # it fills (may run) or overflows
-        return 4 if s.pcard >= 0 or s.parr or g.free_discard else 0
-    if c0 == "a":  # arrange ..
-        return 6 if s.pend is not None or s.pcard >= 0 or (g.free_discard and any(map(any, ws))) else 0
-    if a[:5] != "slot ":
+        return op if s.pcard >= 0 or s.parr or g.free_discard else 0
+    if kind == 6:  # arrange ..
+        if s.pend is not None or s.pcard >= 0 or (g.free_discard and any(map(any, ws))):
+            ids = g.card_ids
+            return (6, tuple(ids[x] if x != "-" else -1 for x in a[8:].split()))
         return 0
     if s.pend is not None or s.parr or (g.free_discard and any(map(any, ws))):
-        return 5
-    return 0
+        return op  # slot ..
+    if g.solo:
+        return 0
+    return _SLOT_END[op[1]]  # slot .., and with nothing left to do the turn ends (_settle)
 
 
-def _quick(s: MajolicaState, a: str, kind: int) -> None:
+def _quick(s: MajolicaState, a: str, op) -> None:
     """Apply the listed action ``a`` to ``s`` (a new state or a scratch copy, changed in place)
-    without unpacking the mover's board, as :meth:`_Work.act` would (``kind`` from
+    without unpacking the mover's board, as :meth:`_Work.act` would (``op`` from
     :func:`_quick_kind`). A take changes no board, and with no full workshop, no run and no
     overflow ``_settle`` only moves on to 2. Place; a free discard (Tip 1) takes one tile off one
     workshop and triggers nothing."""
-    if kind == 1:
-        _Work._take(s, a.split())
+    kind = op[0]
+    if kind == 1:  # _Work._take of a grid
+        _, cells, clear, four, card, arrange = op
+        if cells is None:  # solo
+            _Work._take(s, a.split())
+            return
+        if four is None:
+            s.pend = _ONE[s.grid[cells[0]]]
+        else:
+            grid, pend = s.grid, [0, 0, 0, 0, 0]
+            for i in cells:
+                pend[grid[i]] += 1
+            s.pend = tuple(pend)
+            s.took4 = four
+        s.up &= ~clear
+        if arrange:
+            s.parr = True
+        elif card >= 0:
+            s.pcard = card
+            d = s.display
+            k = d.index(card)
+            s.display = d[:k] + d[k + 1 :]
+        s.step = "place"
         return
-    if kind == 3:  # _Work._end_turn, the round going on (4+ face-up tiles on the outer edge)
-        s.pend, s.pcard, s.parr, s.took4 = None, -1, False, False
-        s.ran, s.ncomp, s.bonus, s.bloomed, s.run, s.over = 0, 0, 0, False, None, -1
-        s.turnno += 1
-        s.seat = (s.seat + 1) % s.game.players
-        s.step = "select"
+    if kind == 3 or kind == 7:
+        _quick_end_turn(s, kind == 7)
         return
     seat = s.seat
     p = s.players[seat]
     players = list(s.players)
+    ws, slots, fills, done, tokens, purples, blooms, mission, mstore = p
+    if kind == 2:  # a free discard: one tile off one workshop
+        _, w, c = op
+        row = list(ws[w])
+        row[c] -= 1
+        wss = list(ws)
+        wss[w] = tuple(row)
+        players[seat] = _new_player((tuple(wss), slots, fills, done, tokens, purples, blooms, mission, mstore))
+        s.players = tuple(players)
+        if c == PURPLE:
+            s.purple_out += 1
+        return
     if kind == 4:  # _Work.add, then _settle: nothing full, so on to 2. Place or the turn's end
-        w = ord(a[7]) - 49
-        row = list(p.ws[w])
-        for c, k in enumerate(s.pend):
-            if k:
-                if c == PURPLE and w == 3:
-                    s.purple_out += k
-                else:
-                    row[c] += k
+        w = op[1]
+        row, pend = ws[w], s.pend
+        if w == 3 and pend[PURPLE]:
+            s.purple_out += pend[PURPLE]  # purple tiles reaching W4 leave the game
+            new = (row[0] + pend[0], row[1] + pend[1], row[2] + pend[2], row[3] + pend[3], row[4])
+        else:
+            new = (row[0] + pend[0], row[1] + pend[1], row[2] + pend[2], row[3] + pend[3], row[4] + pend[4])
         s.pend = None
-        players[seat] = _new_player((p.ws[:w] + (tuple(row),) + p.ws[w + 1 :],) + p[1:])
+        wss = list(ws)
+        wss[w] = new
+        players[seat] = _new_player((tuple(wss), slots, fills, done, tokens, purples, blooms, mission, mstore))
         s.players = tuple(players)
         s.step = "place" if s.pcard >= 0 or s.parr else "finish"
         return
-    if kind == 5:  # slot k: the replaced card to the deck's bottom; nothing full, nothing runs
-        k = ord(a[5]) - 49
-        old = p.slots[k]
+    if kind == 5 or kind == 8:  # slot k: the replaced card to the deck's bottom; nothing full, nothing runs
+        k = op[1]
+        old = slots[k]
         if old >= 0:
             s.deck = s.deck + (old,)
             s.known += 1
-        slots, fills = list(p.slots), list(p.fills)
+        slots, fills = list(slots), list(fills)
         slots[k], fills[k] = s.pcard, ZERO4
         s.pcard = -1
-        players[seat] = _new_player((p.ws, tuple(slots), tuple(fills)) + p[3:])
+        players[seat] = _new_player((ws, tuple(slots), tuple(fills), done, tokens, purples, blooms, mission, mstore))
         s.players = tuple(players)
-        s.step = "place" if s.pend is not None or s.parr else "finish"
+        if kind == 8:
+            _quick_end_turn(s, (s.up & BORDER_MASK).bit_count() < 4)
+        else:
+            s.step = "place" if s.pend is not None or s.parr else "finish"
         return
-    if kind == 6:  # arrange: the cards with their tiles into the new slots; nothing full, nothing runs
-        ids = s.game.card_ids
-        slots = tuple(ids[x] if x != "-" else -1 for x in a.split()[1:])
-        old = dict(zip(p.slots, p.fills))
-        fills = tuple(old[i] if i >= 0 else ZERO4 for i in slots)
-        s.parr = False
-        players[seat] = _new_player((p.ws, slots, fills) + p[3:])
-        s.players = tuple(players)
-        s.step = "place" if s.pend is not None or s.pcard >= 0 else "finish"
-        return
-    w, c = _FREE_DISCARD[a]
-    ws = p.ws
-    row = list(ws[w])
-    row[c] -= 1
-    players[seat] = _new_player((ws[:w] + (tuple(row),) + ws[w + 1 :],) + p[1:])
+    # 6, arrange: the cards with their tiles into the new slots; nothing full, nothing runs
+    new_slots = op[1]
+    old = dict(zip(slots, fills))
+    new_fills = tuple(old[i] if i >= 0 else ZERO4 for i in new_slots)
+    s.parr = False
+    players[seat] = _new_player((ws, new_slots, new_fills, done, tokens, purples, blooms, mission, mstore))
     s.players = tuple(players)
-    if c == PURPLE:
-        s.purple_out += 1
+    s.step = "place" if s.pend is not None or s.pcard >= 0 else "finish"
+
+
+def _quick_end_turn(s: MajolicaState, round_end: bool) -> None:
+    """:meth:`_Work._end_turn` of a multi-player game on ``s`` in place, the boards as they are:
+    the turn passes left, or (``round_end``: below four face-up outer tiles) the round ends:
+    Game End, or the grid reshuffled, the display refilled and the start player token passed."""
+    s.pend, s.pcard, s.parr, s.took4 = None, -1, False, False
+    s.ran, s.ncomp, s.bonus, s.bloomed, s.run, s.over = 0, 0, 0, False, None, -1
+    s.turnno += 1
+    s.step = "select"
+    g = s.game
+    if not round_end:
+        s.seat = (s.seat + 1) % g.players
+        return
+    if any(len(p.done) >= g.end_cards for p in s.players) or (g.stall_rounds is not None and s.round - s.lastc >= g.stall_rounds):
+        s.seat = None  # Game End
+        return
+    if not s._scratch:
+        s.chance = s.chance.copy()  # a new state: the one before keeps its generator (_Work._draw)
+    cells = list(s.grid)
+    s.chance.shuffle(cells)
+    s.grid, s.up = tuple(cells), (1 << 16) - 1
+    k = g.components.display - len(s.display)
+    if k > 0:
+        s.display = s.display + s.deck[:k]
+        s.deck = s.deck[k:]
+        s.known = min(s.known, len(s.deck))
+    s.round += 1
+    s.start = (s.start + 1) % g.players
+    s.seat = s.start
 
 
 @functools.cache
