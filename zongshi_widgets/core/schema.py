@@ -14,8 +14,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import jsonschema
-from jsonschema.exceptions import best_match
 
 __all__ = ["SchemaError", "load_schema", "validate"]
 
@@ -46,6 +44,8 @@ def load_schema(package: str, name: str) -> dict:
     Returns:
         dict: the schema, checked against its own meta-schema.
     """
+    import jsonschema  # imported on first use: jsonschema's format checkers take about a second to import
+
     schema = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
     jsonschema.validators.validator_for(schema).check_schema(schema)
     return schema
@@ -85,6 +85,9 @@ def validate(data: Any, schema: dict, what: str) -> None:
         SchemaError: the first (most relevant) violation: where it is, what is wrong, and the
             schema's description of that part when it has one. List positions count from 1.
     """
+    import jsonschema  # imported on first use (see load_schema)
+    from jsonschema.exceptions import best_match
+
     validator = jsonschema.validators.validator_for(schema)(schema)
     bad_number = _non_finite(data)
     if bad_number is not None:
