@@ -299,13 +299,13 @@ class MajolicaMCTS(MCTSAgent):
       :meth:`candidates` (hence :func:`~zongshi_widgets.agents.mcts.explain`) still searches at
       any step, each candidate followed by the rest of the turn.
 
-    Default 12 iterations per decision (UCT ``exploration`` = 0.15: the evaluation's
+    Default 60 iterations per decision (a board's hint and bot seat) (UCT ``exploration`` = 0.15: the evaluation's
     differences are small). Strength: see ``benchmarks/strength.py`` and the class's figures in
     ``docs`` of issue 14 (the module docstring's measurements).
     """
 
     evaluation = MajolicaEvaluation()
-    default_iterations = 12
+    default_iterations = 60
     exploration = 0.15
     tree_depth = 1
     #: whole turns a playout plays after the tree before the evaluation scores the position.
@@ -315,6 +315,8 @@ class MajolicaMCTS(MCTSAgent):
     epsilon_top = 3
     #: takes the tree considers at the decision's own selection.
     widest_select = 6
+    #: at most this many of the root's takes take the same tiles (with different cards).
+    per_tiles = 2
 
     def decide(self, state: State, seat: int) -> Any:  # pragma: no cover - choose() is overridden
         """See :meth:`choose`."""
@@ -352,14 +354,37 @@ class MajolicaMCTS(MCTSAgent):
             legal = state.legal_actions()
             # the ranking reads only the public position: the takes and their turns do not
             # depend on the deck's order (a round's end stops finish_turn at the next seat)
-            values = turn_values(state, mover, legal)
-            top = sorted(range(len(legal)), key=lambda i: (-values[i], i))[: self.widest_select]
-            self._root_moves = {legal[i] for i in top}
+            self._root_moves = set(self.root_takes(state, mover, legal))
             self._root_at = (state.round, state.turnno, state.step)
         try:
             return super()._search(state, seat)
         finally:
             self._root_moves = None
+
+    def root_takes(self, state: State, seat: int, legal: list) -> list:
+        """The takes the tree considers at the decision's own selection: the best
+        ``widest_select`` by the greedy measure (:func:`turn_values`; legal order among equals),
+        at most ``per_tiles`` of them with the same tiles (``take b1 + D05`` and ``take b1 +
+        D12`` take the same tile), so that the candidates differ in the tiles they take.
+
+        Args:
+            state (State): the position, ``seat`` to select.
+            seat (int): the deciding seat.
+            legal (list): ``state.legal_actions()``.
+
+        Returns:
+            list[str]: best first.
+        """
+        values = turn_values(state, seat, legal)
+        chosen, seen = [], {}
+        for i in sorted(range(len(legal)), key=lambda i: (-values[i], i)):
+            tiles = legal[i].split(" + ")[0]
+            if seen.get(tiles, 0) < self.per_tiles:
+                seen[tiles] = seen.get(tiles, 0) + 1
+                chosen.append(legal[i])
+                if len(chosen) == self.widest_select:
+                    break
+        return chosen
 
     def tree_actions(self, d: State, legal: list) -> list:
         """At the decision's own selection, the best few takes; elsewhere the legal actions
