@@ -52,7 +52,17 @@ def test_bots_decide_the_same_when_the_hidden_parts_are_resampled():
         changed += other.digest() != state.digest()
         for make in (lambda: agent("greedy", seed=4, game="majolica"), lambda: agent("mcts", seed=4, game="majolica", iterations=8)):
             assert make().choose(state) == make().choose(other)
+        # explain() too: the same candidates, visits and win rates (whole-turn tree steps)
+        assert explain(state, top=4, seed=4, iterations=8).equals(explain(other, top=4, seed=4, iterations=8))
     assert changed
+
+
+def test_a_whole_game_of_mcts_against_greedy_is_legal_to_the_end():
+    """MCTS (whole-turn tree steps) against the greedy bot, one game to its end (rulebook, Game
+    End); ``play`` refuses any illegal action, and the win shares sum to one."""
+    game = zw.game("majolica", players=2)
+    final = zw.lab.play_game(game, [agent("mcts", game=game, iterations=4), "greedy"], seed=2)
+    assert final.is_over and sum(zw.agents.win_shares(final)) == pytest.approx(1)
 
 
 def test_completed_card_points_are_banked():
