@@ -11,6 +11,9 @@ far as time allows with smaller ``--seconds`` and ``--games`` and say what was r
 figure says. ``--cpu-seconds`` budgets the CPU time of the searching thread instead
 (``clock="cpu"``), so the table measures the same bot however busy the machine is (only the
 wall time grows). The ``s/move`` column is wall time per decision, single-choice moves included.
+Majolica's MCTS searches only at its selections (its tree steps are whole turns; the rest of its
+turn is played without a search), so there the budget is per turn and ``s/move`` averages the
+searched selections with the quick in-turn actions.
 
 Usage: python benchmarks/strength.py [--seconds 1.0 | --cpu-seconds 1.0 | --iterations N] [--games 20] [--jobs 2]
                                      [--games-list gembloq,zongshi] [--opponents random,greedy] [--players N]

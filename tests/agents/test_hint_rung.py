@@ -150,3 +150,32 @@ def test_bots_choice_describes_a_games_own_greedy_bot_truthfully():
     board = MajolicaBoard(players=2, seats=["human", "mcts"], seed=1)
     hint = board.show_hint("bot")
     assert hint["bot_words"].startswith("the greedy bot (Majolica's own greedy lookahead); your opponent is mcts")
+
+
+def test_the_win_rate_rung_on_a_majolica_board():
+    """Majolica (rulebook, 1. Select Majolica Tiles): the board offers the rung (geometry
+    ``win_rates``) and its candidates are takes with the search's win rates and visits, the same
+    as explain() with the board's seed; the design deck's order dealt anew changes nothing."""
+    from zongshi_widgets.widgets import MajolicaBoard
+
+    desc = {
+        "step": "select",
+        "to_move": 0,
+        "start": 0,
+        "first": 0,
+        "grid": ["RYBG", "YBGR", "BGRY", "GRYB"],
+        "players": [{"workshops": ["", "", "RRY", ""], "slots": ["-", "-", "D01"]}, {}],
+    }
+    state = zw.game("majolica", players=2).from_position(desc, seed=1)
+    board = MajolicaBoard(state=state, seats=["human", "human"])
+    assert board.geometry["win_rates"] is True
+    request(board, type="hint", mode="explain", index=0, version=board.version)
+    cands = board.hint["candidates"]
+    assert 2 <= len(cands) <= 5 and all(c["action"].startswith("take ") for c in cands)
+    assert all(0 <= c["win_rate"] <= 1 and c["visits"] >= 1 for c in cands)
+    table = explain(board.state, top=5, seed=board.version)
+    assert [c["action"] for c in cands] == list(table["action"]) and [c["visits"] for c in cands] == list(table["visits"])
+    # a yellow outer tile (b1, a2) fills W3's pattern and runs onto D01 (Run Workshop(s))
+    assert cands[0]["action"].startswith(("take b1", "take a2"))
+    other = MajolicaBoard(state=state.determinize(0, random.Random(3)), seats=["human", "human"])
+    assert other.show_hint("explain")["candidates"] == cands

@@ -11,8 +11,8 @@ import pytest
 from playing import random_positions
 
 import zongshi_widgets as zw
-from zongshi_widgets.agents import agent
-from zongshi_widgets.agents.majolica import MajolicaEvaluation, MajolicaGreedy, MajolicaMCTS, finish_turn, horizon
+from zongshi_widgets.agents import agent, explain
+from zongshi_widgets.agents.majolica import MajolicaEvaluation, MajolicaGreedy, MajolicaMCTS, finish_turn, horizon, turn_values
 
 GRID = ["RYBG", "YBGR", "BGRY", "GRYB"]
 EV = MajolicaEvaluation()
@@ -52,7 +52,17 @@ def test_bots_decide_the_same_when_the_hidden_parts_are_resampled():
         changed += other.digest() != state.digest()
         for make in (lambda: agent("greedy", seed=4, game="majolica"), lambda: agent("mcts", seed=4, game="majolica", iterations=8)):
             assert make().choose(state) == make().choose(other)
+        # explain() too: the same candidates, visits and win rates (whole-turn tree steps)
+        assert explain(state, top=4, seed=4, iterations=8).equals(explain(other, top=4, seed=4, iterations=8))
     assert changed
+
+
+def test_a_whole_game_of_mcts_against_greedy_is_legal_to_the_end():
+    """MCTS (whole-turn tree steps) against the greedy bot, one game to its end (rulebook, Game
+    End); ``play`` refuses any illegal action, and the win shares sum to one."""
+    game = zw.game("majolica", players=2)
+    final = zw.lab.play_game(game, [agent("mcts", game=game, iterations=4), "greedy"], seed=2)
+    assert final.is_over and sum(zw.agents.win_shares(final)) == pytest.approx(1)
 
 
 def test_completed_card_points_are_banked():
@@ -129,3 +139,60 @@ def test_greedy_finishes_the_turn_before_valuing_a_take():
     assert choice.startswith("take b1") or choice.startswith("take a2")  # the outer yellow tiles: b1, a2
     end = finish_turn(s.play(choice), 0)
     assert end.to_move != 0 and sum(end.players[0].fills[2]) >= 1  # tiles reached the card
+
+
+def test_mcts_searches_the_take_and_plays_the_rest_of_its_turn_as_greedy_does():
+    """Rulebook, Gameplay: a turn is 1. Select Majolica Tiles, then 2. Place them (and the
+    workshops run). The MCTS bot's tree steps are whole turns: its root's candidates are takes,
+    each followed by the rest of the mover's turn; after its take it places, runs and moves as
+    the greedy measure says, without a search."""
+    state = zw.game("majolica", players=2).new_state(seed=7)
+    while state.step != "select":
+        state = state.play(state.legal_actions()[0])
+    bot = agent("mcts", seed=2, game="majolica", iterations=30)
+    root, legal = bot._search(state, None)
+    assert bot.last_iterations == 30 and root.visits == 30
+    takes = [ch.action for ch in root.children.values()]
+    assert 1 < len(takes) <= bot.widest_select and all(a.startswith("take") for a in takes)
+    assert all(not ch.children for ch in root.children.values())  # one turn deep
+    for take in takes:  # a tree step ends the mover's turn
+        assert bot.tree_play(state, take).to_move != state.to_move
+    # the candidates are the greedy measure's best takes, at most two with the same tiles
+    values = dict(zip(state.legal_actions(), turn_values(state, state.to_move)))
+    worst_kept = min(values[a] for a in takes)
+    tiles = [a.split(" + ")[0] for a in takes]
+    assert all(tiles.count(t) <= bot.per_tiles for t in tiles)
+    for a, v in values.items():  # a better take left out takes tiles already taken twice
+        if v > worst_kept + 1e-9 and a not in takes:
+            assert tiles.count(a.split(" + ")[0]) == bot.per_tiles, a
+    assert max(values[a] for a in takes) == pytest.approx(max(values.values()))
+    # inside its turn: the greedy measure's best action, no search
+    mover = state.to_move
+    after = state.play(bot.choose(state))
+    assert after.to_move == mover and after.step != "select"
+    legal = after.legal_actions()
+    if len(legal) > 1:
+        values = turn_values(after, mover, legal)
+        bot.last_iterations = 0
+        assert values[legal.index(bot.choose(after))] == pytest.approx(max(values))
+        assert bot.last_iterations == 0
+
+
+def test_explain_ranks_the_takes_that_fill_a_card_first():
+    """Run Workshop(s): a yellow tile fills W3's pattern (R R Y + Y) and the workshop runs onto
+    D01 above it. explain() lists legal takes, most visited first, with win rates; its best
+    candidates take a yellow outer tile (b1 or a2), and the search can tell them from a take
+    that fills nothing."""
+    s = pose(me={"workshops": ["", "", "RRY", ""], "slots": ["-", "-", "D01"]})
+    table = explain(s, top=5, seed=1, iterations=60)
+    legal = set(s.legal_actions())
+    assert len(table) == 5 and set(table["action"]) <= legal
+    assert table["visits"].is_monotonic_decreasing and table["visits"].sum() <= 60
+    assert table["win_rate"].between(0, 1).all()
+    assert table["action"][0].startswith(("take b1", "take a2"))
+    # a take of no yellow tile at all, searched alone: a lower win rate than the best candidate
+    bot = agent("mcts", seed=1, game="majolica", iterations=6)
+    red = next(a for a in s.legal_actions() if a == "take a1-a1" or a.startswith("take a1 +"))
+    alone = bot.tree_play(s, red)
+    assert sum(alone.players[0].fills[2]) == 0
+    assert bot.playout(alone, random.Random(1))[0] < table["win_rate"][0]

@@ -276,3 +276,31 @@ def test_zongshi_evaluation_counts_work_under_way():
             return
         state = after
     pytest.fail("no box was taken in 400 random actions")
+
+
+def test_tree_depth_tree_play_and_playout_are_the_searchs_hooks():
+    """The generic hooks a game's own bot may set: ``tree_depth`` stops the tree growing below
+    that depth, ``tree_play`` is how the tree applies its actions and ``playout`` scores a leaf
+    (GembloQ, plain UCT: the hooks see every iteration)."""
+    state = zw.game("gembloq", players=2).new_state()
+    calls = {"tree_play": 0, "playout": 0}
+
+    class Hooked(MCTSAgent):
+        tree_depth = 1
+
+        def tree_play(self, d, action):
+            calls["tree_play"] += 1
+            return super().tree_play(d, action)
+
+        def playout(self, d, rng):
+            calls["playout"] += 1
+            assert len(d.history) == len(state.history) + 1  # one tree step below the root
+            return super().playout(d, rng)
+
+    bot = Hooked(seed=1, iterations=40)
+    root, legal = bot._search(state, None)
+    assert root.visits == 40 and sum(ch.visits for ch in root.children.values()) == 40
+    assert all(not ch.children for ch in root.children.values())  # nothing expanded below depth 1
+    assert calls == {"tree_play": 40, "playout": 40}
+    deep, _ = MCTSAgent(seed=1, iterations=200)._search(state, None)
+    assert any(ch.children for ch in deep.children.values())  # without the limit the tree grows

@@ -314,3 +314,43 @@ def test_a_bots_overflow_discard_says_why(page, jupyter_server, make_notebook):
     expect(board.locator(".zw-log")).to_contain_text("2. Place Majolica Tiles")
     screenshot(page, "majolica-bot-discard", locator=board)
     assert page.console_errors == []
+
+
+def test_majolica_win_rate_rung(page, jupyter_server, make_notebook):
+    """The hint ladder's last rung on the Majolica board: "Win rates" lists the search's best
+    takes (1. Select Majolica Tiles) with the win rates and playouts Python computed, and the
+    first is marked on the grid. A yellow outer tile fills W3's pattern (Run Workshop(s))."""
+    import json
+
+    from playwright.sync_api import expect
+
+    cell = """\
+import zongshi_widgets as zw
+from zongshi_widgets.widgets import MajolicaBoard
+desc = {"step": "select", "to_move": 0, "start": 0, "first": 0, "grid": ["RYBG", "YBGR", "BGRY", "GRYB"],
+        "players": [{"workshops": ["", "", "RRY", ""], "slots": ["-", "-", "D01"]}, {}]}
+board = MajolicaBoard(state=zw.game("majolica", players=2).from_position(desc, seed=1), seats=["human", "human"])
+board
+"""
+    relpath = make_notebook([cell], name="majolica_win_rates.ipynb")
+    page.set_viewport_size({"width": 1400, "height": 1300})
+    open_notebook(page, jupyter_server, relpath, theme="light")
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    run_all_cells(page)
+    board = page.locator(SEL)
+    expect(board).to_have_count(1, timeout=60_000)
+    wait_ready(page, None)
+    board.get_by_role("button", name="Win rates").click()
+    items = board.locator(".zw-candidates .zw-candidate")
+    expect(items.first).to_be_visible(timeout=60_000)
+    hint = json.loads(kernel(jupyter_server, relpath, "import json; print(json.dumps(board.hint))"))
+    cands = hint["candidates"]
+    assert hint["mode"] == "explain" and 2 <= len(cands) <= 5
+    assert cands[0]["action"].startswith(("take b1", "take a2"))
+    expect(items).to_have_count(len(cands))
+    for i, c in enumerate(cands):
+        expect(items.nth(i)).to_contain_text(f"{round(100 * c['win_rate'])} % ({c['visits']} playouts, ")
+    expect(board.locator(".zw-hint-text")).to_contain_text(f"Candidate 1 of {len(cands)}")
+    expect(board.locator(".mj-hinted").first).to_be_visible()  # the candidate's tile marked on the grid
+    screenshot(page, "majolica-win-rates", locator=board)
+    assert page.console_errors == []

@@ -113,6 +113,9 @@ class MCTSAgent(Agent):
     #: information game, the best by the state's own ``greedy_value`` (GembloQ's hundreds of
     #: placements); playouts still choose among all of them.
     widest: int | None = None
+    #: how deep the tree grows (the root is depth 0): an iteration that reaches a node at this
+    #: depth expands nothing below it and goes on with the playout; ``None``: no limit.
+    tree_depth: int | None = None
 
     def __init__(
         self,
@@ -304,12 +307,49 @@ class MCTSAgent(Agent):
         """
         return legal[rng.randrange(len(legal))]
 
+    def tree_play(self, d: State, action: Any) -> State:
+        """The position after the tree's ``action`` at ``d``: ``d.play(action)`` (a game's own
+        bot may extend it into a macro-action, e.g. the rest of the mover's turn played by a
+        fixed policy, so that one tree step is one whole turn).
+
+        Args:
+            d (State): the iteration's position (a determinization), not over.
+            action: one of :meth:`tree_actions` (perfect information: of the node's moves).
+
+        Returns:
+            State: a new position (``d`` unchanged).
+        """
+        return d.play(action)
+
+    def playout(self, d: State, rng: random.Random) -> list[float]:
+        """Play on from the tree's leaf and score it: at most :attr:`playout_depth` actions of
+        :meth:`playout_action` (``None``: to the end), then the exact win shares at the end of
+        the game, else :attr:`evaluation`'s win chances (a game's own bot may replace this).
+
+        Args:
+            d (State): the leaf's position (not changed: the playout runs on a scratch copy).
+            rng (random.Random): the search's generator.
+
+        Returns:
+            list[float]: one win share or chance per seat, in [0, 1].
+        """
+        depth = self.playout_depth
+        steps = 0
+        if not d.is_over:
+            d = d.scratch()  # the playout's states are thrown away: a game may advance one copy in place
+        while not d.is_over and (depth is None or steps < depth):
+            legal = d.legal_actions()
+            d = d.advance(self.playout_action(d, legal, rng))
+            steps += 1
+        return win_shares(d) if d.is_over else self.evaluation.win_chances(d)
+
     def _iterate(self, root: _Node, d: State, rng: random.Random, perfect: bool) -> None:
         path = [root]
         node = root
         c = self.exploration
         # selection and expansion
-        while not d.is_over:
+        limit = self.tree_depth
+        while not d.is_over and (limit is None or len(path) <= limit):
             mover = d.to_move
             if perfect:
                 if node.moves is None:
@@ -329,7 +369,7 @@ class MCTSAgent(Agent):
                 child = _Node(mover, legal[i])
                 child.avail = 1
                 children[keys[i]] = child
-                d = d.play(legal[i])
+                d = self.tree_play(d, legal[i])
                 path.append(child)
                 break
             best_i, best_v = 0, -math.inf
@@ -340,17 +380,8 @@ class MCTSAgent(Agent):
                     best_i, best_v = i, v
             node = children[keys[best_i]]
             path.append(node)
-            d = d.play(legal[best_i])
-        # playout
-        depth = self.playout_depth
-        steps = 0
-        if not d.is_over:
-            d = d.scratch()  # the playout's states are thrown away: a game may advance one copy in place
-        while not d.is_over and (depth is None or steps < depth):
-            legal = d.legal_actions()
-            d = d.advance(self.playout_action(d, legal, rng))
-            steps += 1
-        reward = win_shares(d) if d.is_over else self.evaluation.win_chances(d)
+            d = self.tree_play(d, legal[best_i])
+        reward = self.playout(d, rng)
         for n in path:
             n.visits += 1
             if n.by is not None:

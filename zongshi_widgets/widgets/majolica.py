@@ -481,9 +481,9 @@ class MajolicaBoard(NamedGameBoard):
             "use_missions": g.use_missions,
             "kaleidoscopic": g.kal,
             "solo_ratings": [[lo, label] for lo, label in SOLO_RATINGS if lo > -999],
-            # the search's win rates cannot tell Majolica's moves apart in a hint's time (a few
-            # playouts each, all near 50 %): the board offers no "Win rates" button
-            "win_rates": False,
+            # the "Win rates" rung: Majolica's MCTS searches whole turns (agents/majolica.py),
+            # so its candidates' win rates differ within a hint's time
+            "win_rates": True,
         }
 
     def make_view(self, state, seat: int | None) -> dict:
