@@ -129,7 +129,9 @@ class Player(NamedTuple):
     """One player's board (rulebook, Game Setup; Run Workshop(s)).
 
     Attributes:
-        ws (tuple): four workshops, each a 5-tuple of tile counts (R, Y, B, G, purple).
+        wp (int): the four workshops packed into one integer (speed: one cheap dictionary key
+            for what depends on the workshops alone; see :func:`pack_workshops`). Read them as
+            ``ws`` (a property): four 5-tuples of tile counts (R, Y, B, G, purple).
         slots (tuple[int, int, int]): the card index in each slot (-1: empty).
         fills (tuple): per slot a 4-tuple of tiles on that card (R, Y, B, G).
         done (tuple[int, ...]): completed cards (scoring area), in order.
@@ -138,7 +140,7 @@ class Player(NamedTuple):
         mstore (int): bitmask of the colours on the mission card (M2, M4).
     """
 
-    ws: tuple
+    wp: int
     slots: tuple
     fills: tuple
     done: tuple
@@ -148,8 +150,69 @@ class Player(NamedTuple):
     mission: int = -1
     mstore: int = 0
 
+    @property
+    def ws(self) -> tuple:
+        """The four workshops W1..W4, each a 5-tuple of tile counts (R, Y, B, G, purple)."""
+        return _ws_rows(self.wp)
 
-EMPTY_PLAYER = Player((ZERO5,) * 4, (-1, -1, -1), (ZERO4,) * 3, ())
+    def __repr__(self) -> str:
+        # as before the workshops were packed: the position digest (saves) is built from it
+        return (
+            f"Player(ws={self.ws!r}, slots={self.slots!r}, fills={self.fills!r}, done={self.done!r}, tokens={self.tokens!r}, "
+            f"purples={self.purples!r}, blooms={self.blooms!r}, mission={self.mission!r}, mstore={self.mstore!r})"
+        )
+
+
+#: Bits per tile count in packed workshops (:func:`pack_workshops`): a byte, far above what a
+#: workshop can hold (capacity at most 12 by the component format, plus an overflow).
+_B = 8
+#: Bits per workshop in packed workshops (five counts).
+_WB = 5 * _B
+#: ``_DROP[w][c]``: one tile of colour ``c`` in workshop ``w``, packed (a free discard subtracts it).
+_DROP = tuple(tuple(1 << (w * _WB + c * _B) for c in range(5)) for w in range(4))
+
+
+def pack_workshops(ws) -> int:
+    """Four workshops (each 5 tile counts R, Y, B, G, purple, every count 0..255) as one
+    integer: workshop ``w``'s count of colour ``c`` in bits ``40w + 8c`` to ``40w + 8c + 7``."""
+    return sum(k << (w * _WB + c * _B) for w, row in enumerate(ws) for c, k in enumerate(row))
+
+
+#: packed workshops -> the four 5-tuples (filled as met, bounded)
+_WS_ROWS: dict = {}
+
+
+def _ws_rows(wp: int) -> tuple:
+    """The four workshops packed in ``wp`` as four 5-tuples of tile counts (remembered)."""
+    rows = _WS_ROWS.get(wp)
+    if rows is None:
+        if len(_WS_ROWS) > 65536:
+            _WS_ROWS.clear()  # bounded memory in very long sessions
+        rows = _WS_ROWS[wp] = tuple(tuple(wp >> (w * _WB + c * _B) & 255 for c in range(5)) for w in range(4))
+    return rows
+
+
+def _ws_info(g: Majolica, wp: int) -> tuple:
+    """What the legal actions and the short paths need of the packed workshops ``wp``, per
+    game (capacities differ by component file): (tiles per workshop, whether one is full, whether
+    any holds a tile, the free-discard notations of Tip 1). Remembered in ``g._t_ws`` (bounded)."""
+    rows = _ws_rows(wp)
+    sums = tuple(map(sum, rows))
+    cap = g.cap
+    info = (
+        sums,
+        any(sums[w] == cap[w] for w in range(4)),
+        any(sums),
+        tuple(T_DISCARD[w][c] for w in range(4) for c in range(5) if rows[w][c]),
+    )
+    cache = g._t_ws
+    if len(cache) > 65536:
+        cache.clear()  # bounded memory in very long sessions
+    cache[wp] = info
+    return info
+
+
+EMPTY_PLAYER = Player(0, (-1, -1, -1), (ZERO4,) * 3, ())
 
 
 class Majolica(Game):
@@ -316,6 +379,7 @@ class Majolica(Game):
         self._t_quick = _quick_table(self)
         self._t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
         self._t_board_value: dict = {}  # Player -> _board_value (greedy_value's cache, filled as met)
+        self._t_ws: dict = {}  # packed workshops -> _ws_info (filled as met)
         self._freeze()
 
     @property
@@ -494,7 +558,7 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
             raise ValueError(f"players[{s}].mission_tiles: one tile per colour, only on mission M2 or M4")
         players.append(
             Player(
-                tuple(ws), slots, tuple(fills), done,
+                pack_workshops(ws), slots, tuple(fills), done,
                 _int(p, "tokens", 0, 0, 20), _int(p, "purples", 0, 0, 20), _int(p, "blooms", 0, 0, 999), mission, sum(1 << c for c in range(4) if mt[c]),
             )
         )  # fmt: skip
@@ -663,9 +727,6 @@ T_RUN_TEXT = {(a, b): f"take {CELLS[a]}-{CELLS[b]}" for a in range(16) for b in 
 T_DISCARD = tuple(tuple(f"discard W{w + 1} {LETTERS[c]}" for c in range(5)) for w in range(4))
 T_MISSION_TILE = tuple(f"mission {COL[c]}" for c in range(4))
 T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
-# Filled as met (bounded):
-#: the four workshops' contents (4 x 5 counts) -> the free-discard notations (Tip 1)
-_DISCARDS: dict = {}
 
 
 class MajolicaState(State):
@@ -1273,13 +1334,11 @@ def _legal(s: MajolicaState) -> list[str]:
     else:
         return _legal_reference(s)
     if g.free_discard:
-        wss = s.players[s.seat].ws
-        have = _DISCARDS.get(wss)
-        if have is None:
-            if len(_DISCARDS) > 65536:
-                _DISCARDS.clear()  # bounded memory in very long sessions
-            have = _DISCARDS[wss] = tuple(T_DISCARD[w][c] for w in range(4) for c in range(5) if wss[w][c])
-        out += have
+        wp = s.players[s.seat].wp
+        info = g._t_ws.get(wp)
+        if info is None:
+            info = _ws_info(g, wp)
+        out += info[3]
     return out
 
 
@@ -1485,25 +1544,28 @@ def _quick_kind(s: MajolicaState, a: str):
             return op if (s.up & BORDER_MASK).bit_count() >= 4 else _ROUND_END
     if s.over >= 0 or s.run is not None or s.bonus:
         return 0
-    ws, cap = s.players[s.seat].ws, g.cap
+    wp = s.players[s.seat].wp
+    info = g._t_ws.get(wp)
+    if info is None:
+        info = _ws_info(g, wp)
     # a full workshop might run when the action settles: leave that to the full path
-    if sum(ws[0]) == cap[0] or sum(ws[1]) == cap[1] or sum(ws[2]) == cap[2] or sum(ws[3]) == cap[3]:
+    if info[1]:
         return 0
     if kind == 1:
         return op
     if kind == 4:  # place W..
         w = op[1]
         pend = s.pend
-        after = sum(ws[w]) + sum(pend) - (pend[PURPLE] if w == 3 else 0)
-        if after >= cap[w] or not after:
+        after = info[0][w] + sum(pend) - (pend[PURPLE] if w == 3 else 0)
+        if after >= g.cap[w] or not after:
             return 0  # it fills (may run) or overflows
         return op if s.pcard >= 0 or s.parr or g.free_discard else 0
     if kind == 6:  # arrange ..
-        if s.pend is not None or s.pcard >= 0 or (g.free_discard and any(map(any, ws))):
+        if s.pend is not None or s.pcard >= 0 or (g.free_discard and info[2]):
             ids = g.card_ids
             return (6, tuple(ids[x] if x != "-" else -1 for x in a[8:].split()))
         return 0
-    if s.pend is not None or s.parr or (g.free_discard and any(map(any, ws))):
+    if s.pend is not None or s.parr or (g.free_discard and info[2]):
         return op  # slot ..
     if g.solo:
         return 0
@@ -1546,30 +1608,24 @@ def _quick(s: MajolicaState, a: str, op) -> None:
     seat = s.seat
     p = s.players[seat]
     players = list(s.players)
-    ws, slots, fills, done, tokens, purples, blooms, mission, mstore = p
+    wp, slots, fills, done, tokens, purples, blooms, mission, mstore = p
     if kind == 2:  # a free discard: one tile off one workshop
         _, w, c = op
-        row = list(ws[w])
-        row[c] -= 1
-        wss = list(ws)
-        wss[w] = tuple(row)
-        players[seat] = _new_player((tuple(wss), slots, fills, done, tokens, purples, blooms, mission, mstore))
+        players[seat] = _new_player((wp - _DROP[w][c], slots, fills, done, tokens, purples, blooms, mission, mstore))
         s.players = tuple(players)
         if c == PURPLE:
             s.purple_out += 1
         return
     if kind == 4:  # _Work.add, then _settle: nothing full, so on to 2. Place or the turn's end
         w = op[1]
-        row, pend = ws[w], s.pend
-        if w == 3 and pend[PURPLE]:
+        pend = s.pend
+        add = pend[0] + (pend[1] << _B) + (pend[2] << 2 * _B) + (pend[3] << 3 * _B)
+        if w == 3:
             s.purple_out += pend[PURPLE]  # purple tiles reaching W4 leave the game
-            new = (row[0] + pend[0], row[1] + pend[1], row[2] + pend[2], row[3] + pend[3], row[4])
         else:
-            new = (row[0] + pend[0], row[1] + pend[1], row[2] + pend[2], row[3] + pend[3], row[4] + pend[4])
+            add += pend[PURPLE] << 4 * _B
         s.pend = None
-        wss = list(ws)
-        wss[w] = new
-        players[seat] = _new_player((tuple(wss), slots, fills, done, tokens, purples, blooms, mission, mstore))
+        players[seat] = _new_player((wp + (add << w * _WB), slots, fills, done, tokens, purples, blooms, mission, mstore))
         s.players = tuple(players)
         s.step = "place" if s.pcard >= 0 or s.parr else "finish"
         return
@@ -1582,7 +1638,7 @@ def _quick(s: MajolicaState, a: str, op) -> None:
         slots, fills = list(slots), list(fills)
         slots[k], fills[k] = s.pcard, ZERO4
         s.pcard = -1
-        players[seat] = _new_player((ws, tuple(slots), tuple(fills), done, tokens, purples, blooms, mission, mstore))
+        players[seat] = _new_player((wp, tuple(slots), tuple(fills), done, tokens, purples, blooms, mission, mstore))
         s.players = tuple(players)
         if kind == 8:
             _quick_end_turn(s, (s.up & BORDER_MASK).bit_count() < 4)
@@ -1594,7 +1650,7 @@ def _quick(s: MajolicaState, a: str, op) -> None:
     old = dict(zip(slots, fills))
     new_fills = tuple(old[i] if i >= 0 else ZERO4 for i in new_slots)
     s.parr = False
-    players[seat] = _new_player((ws, new_slots, new_fills, done, tokens, purples, blooms, mission, mstore))
+    players[seat] = _new_player((wp, new_slots, new_fills, done, tokens, purples, blooms, mission, mstore))
     s.players = tuple(players)
     s.step = "place" if s.pend is not None or s.pcard >= 0 else "finish"
 
@@ -1659,7 +1715,7 @@ class _Work(MajolicaState):
     def _unpack(self) -> None:
         """Unpack the mover's board into the working slots (lists)."""
         p = self.players[self.seat]
-        self.ws = list(map(list, p.ws))
+        self.ws = list(map(list, _ws_rows(p.wp)))
         self.slots = list(p.slots)
         self.fills = list(map(list, p.fills))
         self.done = list(p.done)
@@ -1669,7 +1725,7 @@ class _Work(MajolicaState):
     # -- the player's board -----------------------------------------------------------------------
     def player(self) -> Player:
         return _new_player(
-            (tuple(map(tuple, self.ws)), tuple(self.slots), tuple(map(tuple, self.fills)), tuple(self.done),
+            (pack_workshops(self.ws), tuple(self.slots), tuple(map(tuple, self.fills)), tuple(self.done),
              self.tokens, self.purples, self.blooms, self.mission, self.mstore),
         )  # fmt: skip
 
