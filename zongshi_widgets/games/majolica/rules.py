@@ -195,7 +195,7 @@ def _ws_rows(wp: int) -> tuple:
 def _ws_info(g: Majolica, wp: int) -> tuple:
     """What the legal actions and the short paths need of the packed workshops ``wp``, per
     game (capacities differ by component file): (tiles per workshop, whether one is full, whether
-    any holds a tile, the free-discard notations of Tip 1). Remembered in ``g._t_ws`` (bounded)."""
+    any holds a tile, the free-discard notations of Tip 1, the legal actions at the end of the turn). Remembered in ``g._t_ws`` (bounded)."""
     rows = _ws_rows(wp)
     sums = tuple(map(sum, rows))
     cap = g.cap
@@ -205,6 +205,7 @@ def _ws_info(g: Majolica, wp: int) -> tuple:
         any(sums),
         tuple(T_DISCARD[w][c] for w in range(4) for c in range(5) if rows[w][c]),
     )
+    info += (("end",) + info[3],)
     cache = g._t_ws
     if len(cache) > 65536:
         cache.clear()  # bounded memory in very long sessions
@@ -380,6 +381,7 @@ class Majolica(Game):
         self._t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
         self._t_board_value: dict = {}  # Player -> _board_value (greedy_value's cache, filled as met)
         self._t_ws: dict = {}  # packed workshops -> _ws_info (filled as met)
+        self._t_place: dict = {}  # packed workshops, what is pending (and slots) -> legal actions at 2. Place (filled as met)
         self._freeze()
 
     @property
@@ -787,10 +789,10 @@ class MajolicaState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = _legal(self) if self.seat is not None else []
-        return legal[:]
+        return list(legal)
 
-    def _legal_tuple(self) -> list:
-        """The legal actions, cached per position (a list nobody changes: not for callers)."""
+    def _legal_tuple(self) -> list | tuple:
+        """The legal actions, cached per position (a list or tuple nobody changes: not for callers)."""
         if self._legal is None:
             self._legal = _legal(self) if self.seat is not None else []
         return self._legal
@@ -1287,9 +1289,10 @@ def _legal_reference(s: MajolicaState) -> list[str]:
     return out
 
 
-def _legal(s: MajolicaState) -> list[str]:
+def _legal(s: MajolicaState) -> list[str] | tuple[str, ...]:
     """Every legal action of ``s`` (fast path: notations from the tables built once; the same
-    list as :func:`_legal_reference`, which the tests check along random games)."""
+    sequence as :func:`_legal_reference`, which the tests check along random games). At 2. Place
+    and the end of the turn it is a tuple shared through a per-game cache: never change it."""
     g, step = s.game, s.step
     if step == "select":
         if g.solo:
@@ -1313,28 +1316,59 @@ def _legal(s: MajolicaState) -> list[str]:
                 out += pick(row)
     elif step == "place":
         p = s.players[s.seat]
-        out = []
-        if s.pend is not None:
-            out += T_PLACE
-            if s.took4 and p.mission == 3:
-                out += [T_MISSION_TILE[c] for c in range(4) if s.pend[c] and not p.mstore >> c & 1]
-        if s.pcard >= 0:
-            out += T_SLOT
-        if s.parr:
-            slots = p.slots
-            arr = g._t_arrange.get(slots)
-            if arr is None:
-                if len(g._t_arrange) > 4096:
-                    g._t_arrange.clear()  # bounded memory in very long sessions
-                cid = g.cids
-                arr = g._t_arrange[slots] = tuple("arrange " + " ".join(cid[i] if i >= 0 else "-" for i in perm) for perm in _perms(slots))
-            out += arr
+        if s.pend is None or not s.took4 or p.mission != 3:
+            # the list depends only on the workshops, what is pending and (a rearrangement) the slots
+            key = p.wp * 4 + (s.pend is not None) * 2 + (s.pcard >= 0)
+            if s.parr:
+                key = (key, p.slots)
+            cache = g._t_place
+            out = cache.get(key)
+            if out is None:
+                if len(cache) > 65536:
+                    cache.clear()  # bounded memory in very long sessions
+                out = cache[key] = tuple(_legal_place(s, p))
+            return out
+        return _legal_place(s, p)
     elif step == "finish":
-        out = ["end"]
+        if g.free_discard:
+            wp = s.players[s.seat].wp
+            info = g._t_ws.get(wp)
+            if info is None:
+                info = _ws_info(g, wp)
+            return info[4]
+        return ["end"]
     else:
         return _legal_reference(s)
     if g.free_discard:
         wp = s.players[s.seat].wp
+        info = g._t_ws.get(wp)
+        if info is None:
+            info = _ws_info(g, wp)
+        out += info[3]
+    return out
+
+
+def _legal_place(s: MajolicaState, p: Player) -> list[str]:
+    """The legal actions at 2. Place (see :func:`_legal`), built from the notation tables."""
+    g = s.game
+    out = []
+    if s.pend is not None:
+        out += T_PLACE
+        if s.took4 and p.mission == 3:
+            out += [T_MISSION_TILE[c] for c in range(4) if s.pend[c] and not p.mstore >> c & 1]
+    if s.pcard >= 0:
+        out += T_SLOT
+    if s.parr:
+        slots = p.slots
+        arr = g._t_arrange.get(slots)
+        if arr is None:
+            if len(g._t_arrange) > 4096:
+                g._t_arrange.clear()  # bounded memory in very long sessions
+            cid = g.cids
+            arr = g._t_arrange[slots] = tuple("arrange " + " ".join(cid[i] if i >= 0 else "-" for i in perm) for perm in _perms(slots))
+        out += arr
+    if g.free_discard:
+        wp = p.wp
         info = g._t_ws.get(wp)
         if info is None:
             info = _ws_info(g, wp)
