@@ -881,6 +881,11 @@ class MajolicaState(State):
         a scratch copy is changed in place and returned (its origin and sample flags stay as
         they are); any other state gives a new one, as the kernel's does."""
         if self._scratch:
+            kind = _quick_kind(self, action)  # _advance's short path, inlined (one call fewer per playout action)
+            if kind:
+                _quick(self, action, kind)
+                self._legal = None
+                return self
             return self._advance(action)
         return State.advance(self, action)
 
