@@ -173,9 +173,15 @@ _DROP = tuple(tuple(1 << (w * _WB + c * _B) for c in range(5)) for w in range(4)
 
 
 def pack_workshops(ws) -> int:
-    """Four workshops (each 5 tile counts R, Y, B, G, purple, every count 0..255) as one
-    integer: workshop ``w``'s count of colour ``c`` in bits ``40w + 8c`` to ``40w + 8c + 7``."""
-    return sum(k << (w * _WB + c * _B) for w, row in enumerate(ws) for c, k in enumerate(row))
+    """Four workshops (tuples or lists of 5 tile counts R, Y, B, G, purple) as one integer,
+    one byte per count: workshop ``w``'s count of colour ``c`` is byte ``5w + c`` (the lowest
+    first), i.e. bits ``40w + 8c`` to ``40w + 8c + 7``.
+
+    Raises:
+        ValueError: a count outside 0..255.
+    """
+    a, b, c, d = ws
+    return int.from_bytes(bytes((*a, *b, *c, *d)), "little")
 
 
 #: packed workshops -> the four 5-tuples (filled as met, bounded)
@@ -188,7 +194,8 @@ def _ws_rows(wp: int) -> tuple:
     if rows is None:
         if len(_WS_ROWS) > 65536:
             _WS_ROWS.clear()  # bounded memory in very long sessions
-        rows = _WS_ROWS[wp] = tuple(tuple(wp >> (w * _WB + c * _B) & 255 for c in range(5)) for w in range(4))
+        b = wp.to_bytes(20, "little")
+        rows = _WS_ROWS[wp] = (tuple(b[0:5]), tuple(b[5:10]), tuple(b[10:15]), tuple(b[15:20]))
     return rows
 
 
@@ -196,16 +203,11 @@ def _ws_info(g: Majolica, wp: int) -> tuple:
     """What the legal actions and the short paths need of the packed workshops ``wp``, per
     game (capacities differ by component file): (tiles per workshop, whether one is full, whether
     any holds a tile, the free-discard notations of Tip 1, the legal actions at the end of the turn). Remembered in ``g._t_ws`` (bounded)."""
-    rows = _ws_rows(wp)
-    sums = tuple(map(sum, rows))
+    b = wp.to_bytes(20, "little")
+    sums = (sum(b[0:5]), sum(b[5:10]), sum(b[10:15]), sum(b[15:20]))
     cap = g.cap
-    info = (
-        sums,
-        any(sums[w] == cap[w] for w in range(4)),
-        any(sums),
-        tuple(T_DISCARD[w][c] for w in range(4) for c in range(5) if rows[w][c]),
-    )
-    info += (("end",) + info[3],)
+    discards = tuple(itertools.compress(T_DISCARD_FLAT, b))  # W1..W4, each R Y B G P, as _legal_reference
+    info = (sums, sums[0] == cap[0] or sums[1] == cap[1] or sums[2] == cap[2] or sums[3] == cap[3], wp != 0, discards, ("end",) + discards)
     cache = g._t_ws
     if len(cache) > 65536:
         cache.clear()  # bounded memory in very long sessions
@@ -727,6 +729,7 @@ T_SLOT = tuple(f"slot {k + 1}" for k in range(3))
 T_TAKE_ARRANGE = tuple(f"take {CELLS[i]} + arrange" for i in range(16))
 T_RUN_TEXT = {(a, b): f"take {CELLS[a]}-{CELLS[b]}" for a in range(16) for b in range(16)}
 T_DISCARD = tuple(tuple(f"discard W{w + 1} {LETTERS[c]}" for c in range(5)) for w in range(4))
+T_DISCARD_FLAT = tuple(itertools.chain.from_iterable(T_DISCARD))
 T_MISSION_TILE = tuple(f"mission {COL[c]}" for c in range(4))
 T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
 
