@@ -1315,7 +1315,7 @@ def _legal(s: MajolicaState) -> list[str] | tuple[str, ...]:
             mask = s.up & BORDER_MASK
             part = g._t_select[whole].get(mask)
             if part is None:
-                runs = tuple(T_RUN_TEXT[r] for r in _runs(mask, whole))
+                runs = tuple(T_RUN_TEXT[r] for r in _runs_fast(mask, whole))
                 part = g._t_select[whole][mask] = (runs, tuple(g._t_take_row[i] for i in BORDER if mask >> i & 1))
             # per row: a tuple of the displayed cards' notations and option C's
             pick = operator.itemgetter(*display, len(g.cids)) if display else _arrange_only(len(g.cids))
@@ -1372,8 +1372,7 @@ def _legal_place(s: MajolicaState, p: Player) -> list[str]:
         if arr is None:
             if len(g._t_arrange) > 4096:
                 g._t_arrange.clear()  # bounded memory in very long sessions
-            cid = g.cids
-            arr = g._t_arrange[slots] = tuple("arrange " + " ".join(cid[i] if i >= 0 else "-" for i in perm) for perm in _perms(slots))
+            arr = g._t_arrange[slots] = _arrange_notations(g, slots)
         out += arr
     if g.free_discard:
         wp = p.wp
@@ -1382,6 +1381,23 @@ def _legal_place(s: MajolicaState, p: Player) -> list[str]:
             info = _ws_info(g, wp)
         out += info[3]
     return out
+
+
+def _arrange_notations(g: Majolica, slots: tuple) -> tuple[str, ...]:
+    """The ``arrange ..`` notations of the card slots ``slots`` (the order and text of
+    :func:`_legal_reference`: :func:`_perms`, ``-`` an empty slot), written from the three names."""
+    names = tuple(g.cids[i] if i >= 0 else "-" for i in slots)
+    seen, out = set(), []
+    for a, b, c in _PERM3:
+        perm = (slots[a], slots[b], slots[c])
+        if perm not in seen:
+            seen.add(perm)
+            out.append(f"arrange {names[a]} {names[b]} {names[c]}")
+    return tuple(out)
+
+
+#: the six orders of three card slots, as itertools.permutations lists them
+_PERM3 = tuple(itertools.permutations(range(3)))
 
 
 def _arrange_only(k: int):
@@ -1418,6 +1434,28 @@ def _runs(up: int, whole: bool) -> list[tuple[int, int]]:
             else:
                 i += 1
     return out
+
+
+def _line_runs(li: int, pattern: int, whole: bool) -> tuple:
+    """:func:`_runs` of border line ``LINES[li]`` alone, its face-up cells as 4 bits (first cell lowest)."""
+    line = LINES[li]
+    mask = sum(1 << line[k] for k in range(4) if pattern >> k & 1)
+    return tuple(r for r in _runs(mask, whole) if r[0] in line and r[1] in line)
+
+
+#: per whole_runs (False, True), per border line, per 4-bit face-up pattern of that line: its runs
+_LINE_RUNS = tuple(tuple(tuple(_line_runs(li, pat, whole) for pat in range(16)) for li in range(4)) for whole in (False, True))
+
+
+def _runs_fast(up: int, whole: bool) -> list[tuple[int, int]]:
+    """:func:`_runs` (the same list) from a table per border line: the face-up bits of row 1,
+    row 4 and (gathered) columns a and d index ``_LINE_RUNS``."""
+    x, y = up & 0x1111, up >> 3 & 0x1111  # columns a and d: bits 0, 4, 8, 12
+    t = _LINE_RUNS[whole]
+    return [
+        *t[0][up & 15], *t[1][up >> 12 & 15],
+        *t[2][(x | x >> 3 | x >> 6 | x >> 9) & 15], *t[3][(y | y >> 3 | y >> 6 | y >> 9) & 15],
+    ]  # fmt: skip
 
 
 def _diagnose(s: MajolicaState, action) -> None:
