@@ -32,7 +32,10 @@ Speed (``benchmarks/majolica_games.py``): legal actions come from notation table
 action is applied in the new state itself (:class:`_Work`), ``play`` and ``advance`` take a
 short path for a notation exactly as listed when nothing can run (:func:`_quick`, the operation
 looked up in a per-game notation table, no parsing; the framework's general path otherwise;
-tests compare both; ``benchmarks/majolica_profile.py`` prints what each part costs), and a
+tests compare both; ``benchmarks/majolica_profile.py`` prints what each part costs), each
+board's four workshops are one packed integer (``Player.wp``, read as ``Player.ws``: the
+discard list, "is a workshop full" and the legal actions at 2. Place and at the end of the
+turn are looked up by it, per game), and a
 played state links to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`: constant time per action).
 Playouts (``scratch()``/``advance()``) change a private copy in place, with no history.
 
