@@ -32,7 +32,10 @@ Speed (``benchmarks/majolica_games.py``): legal actions come from notation table
 action is applied in the new state itself (:class:`_Work`), ``play`` and ``advance`` take a
 short path for a notation exactly as listed when nothing can run (:func:`_quick`, the operation
 looked up in a per-game notation table, no parsing; the framework's general path otherwise;
-tests compare both; ``benchmarks/majolica_profile.py`` prints what each part costs), and a
+tests compare both; ``benchmarks/majolica_profile.py`` prints what each part costs), each
+board's four workshops are one packed integer (``Player.wp``, read as ``Player.ws``: the
+discard list, "is a workshop full" and the legal actions at 2. Place and at the end of the
+turn are looked up by it, per game), and a
 played state links to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`: constant time per action).
 Playouts (``scratch()``/``advance()``) change a private copy in place, with no history.
 
@@ -129,7 +132,9 @@ class Player(NamedTuple):
     """One player's board (rulebook, Game Setup; Run Workshop(s)).
 
     Attributes:
-        ws (tuple): four workshops, each a 5-tuple of tile counts (R, Y, B, G, purple).
+        wp (int): the four workshops packed into one integer (speed: one cheap dictionary key
+            for what depends on the workshops alone; see :func:`pack_workshops`). Read them as
+            ``ws`` (a property): four 5-tuples of tile counts (R, Y, B, G, purple).
         slots (tuple[int, int, int]): the card index in each slot (-1: empty).
         fills (tuple): per slot a 4-tuple of tiles on that card (R, Y, B, G).
         done (tuple[int, ...]): completed cards (scoring area), in order.
@@ -138,7 +143,7 @@ class Player(NamedTuple):
         mstore (int): bitmask of the colours on the mission card (M2, M4).
     """
 
-    ws: tuple
+    wp: int
     slots: tuple
     fills: tuple
     done: tuple
@@ -148,8 +153,72 @@ class Player(NamedTuple):
     mission: int = -1
     mstore: int = 0
 
+    @property
+    def ws(self) -> tuple:
+        """The four workshops W1..W4, each a 5-tuple of tile counts (R, Y, B, G, purple)."""
+        return _ws_rows(self.wp)
 
-EMPTY_PLAYER = Player((ZERO5,) * 4, (-1, -1, -1), (ZERO4,) * 3, ())
+    def __repr__(self) -> str:
+        # as before the workshops were packed: the position digest (saves) is built from it
+        return (
+            f"Player(ws={self.ws!r}, slots={self.slots!r}, fills={self.fills!r}, done={self.done!r}, tokens={self.tokens!r}, "
+            f"purples={self.purples!r}, blooms={self.blooms!r}, mission={self.mission!r}, mstore={self.mstore!r})"
+        )
+
+
+#: Bits per tile count in packed workshops (:func:`pack_workshops`): a byte, far above what a
+#: workshop can hold (capacity at most 12 by the component format, plus an overflow).
+_B = 8
+#: Bits per workshop in packed workshops (five counts).
+_WB = 5 * _B
+#: ``_DROP[w][c]``: one tile of colour ``c`` in workshop ``w``, packed (a free discard subtracts it).
+_DROP = tuple(tuple(1 << (w * _WB + c * _B) for c in range(5)) for w in range(4))
+
+
+def pack_workshops(ws) -> int:
+    """Four workshops (tuples or lists of 5 tile counts R, Y, B, G, purple) as one integer,
+    one byte per count: workshop ``w``'s count of colour ``c`` is byte ``5w + c`` (the lowest
+    first), i.e. bits ``40w + 8c`` to ``40w + 8c + 7``.
+
+    Raises:
+        ValueError: a count outside 0..255.
+    """
+    a, b, c, d = ws
+    return int.from_bytes(bytes((*a, *b, *c, *d)), "little")
+
+
+#: packed workshops -> the four 5-tuples (filled as met, bounded)
+_WS_ROWS: dict = {}
+
+
+def _ws_rows(wp: int) -> tuple:
+    """The four workshops packed in ``wp`` as four 5-tuples of tile counts (remembered)."""
+    rows = _WS_ROWS.get(wp)
+    if rows is None:
+        if len(_WS_ROWS) > 65536:
+            _WS_ROWS.clear()  # bounded memory in very long sessions
+        b = wp.to_bytes(20, "little")
+        rows = _WS_ROWS[wp] = (tuple(b[0:5]), tuple(b[5:10]), tuple(b[10:15]), tuple(b[15:20]))
+    return rows
+
+
+def _ws_info(g: Majolica, wp: int) -> tuple:
+    """What the legal actions and the short paths need of the packed workshops ``wp``, per
+    game (capacities differ by component file): (tiles per workshop, whether one is full, whether
+    any holds a tile, the free-discard notations of Tip 1, the legal actions at the end of the turn). Remembered in ``g._t_ws`` (bounded)."""
+    b = wp.to_bytes(20, "little")
+    sums = (sum(b[0:5]), sum(b[5:10]), sum(b[10:15]), sum(b[15:20]))
+    cap = g.cap
+    discards = tuple(itertools.compress(T_DISCARD_FLAT, b))  # W1..W4, each R Y B G P, as _legal_reference
+    info = (sums, sums[0] == cap[0] or sums[1] == cap[1] or sums[2] == cap[2] or sums[3] == cap[3], wp != 0, discards, ("end",) + discards)
+    cache = g._t_ws
+    if len(cache) > 65536:
+        cache.clear()  # bounded memory in very long sessions
+    cache[wp] = info
+    return info
+
+
+EMPTY_PLAYER = Player(0, (-1, -1, -1), (ZERO4,) * 3, ())
 
 
 class Majolica(Game):
@@ -316,6 +385,8 @@ class Majolica(Game):
         self._t_quick = _quick_table(self)
         self._t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
         self._t_board_value: dict = {}  # Player -> _board_value (greedy_value's cache, filled as met)
+        self._t_ws: dict = {}  # packed workshops -> _ws_info (filled as met)
+        self._t_place: dict = {}  # packed workshops, what is pending (and slots) -> legal actions at 2. Place (filled as met)
         self._freeze()
 
     @property
@@ -494,7 +565,7 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
             raise ValueError(f"players[{s}].mission_tiles: one tile per colour, only on mission M2 or M4")
         players.append(
             Player(
-                tuple(ws), slots, tuple(fills), done,
+                pack_workshops(ws), slots, tuple(fills), done,
                 _int(p, "tokens", 0, 0, 20), _int(p, "purples", 0, 0, 20), _int(p, "blooms", 0, 0, 999), mission, sum(1 << c for c in range(4) if mt[c]),
             )
         )  # fmt: skip
@@ -661,11 +732,9 @@ T_SLOT = tuple(f"slot {k + 1}" for k in range(3))
 T_TAKE_ARRANGE = tuple(f"take {CELLS[i]} + arrange" for i in range(16))
 T_RUN_TEXT = {(a, b): f"take {CELLS[a]}-{CELLS[b]}" for a in range(16) for b in range(16)}
 T_DISCARD = tuple(tuple(f"discard W{w + 1} {LETTERS[c]}" for c in range(5)) for w in range(4))
+T_DISCARD_FLAT = tuple(itertools.chain.from_iterable(T_DISCARD))
 T_MISSION_TILE = tuple(f"mission {COL[c]}" for c in range(4))
 T_SOLO_ARRANGE = tuple(f"take {COL[c]} + arrange" for c in range(4))
-# Filled as met (bounded):
-#: the four workshops' contents (4 x 5 counts) -> the free-discard notations (Tip 1)
-_DISCARDS: dict = {}
 
 
 class MajolicaState(State):
@@ -726,10 +795,10 @@ class MajolicaState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = _legal(self) if self.seat is not None else []
-        return legal[:]
+        return list(legal)
 
-    def _legal_tuple(self) -> list:
-        """The legal actions, cached per position (a list nobody changes: not for callers)."""
+    def _legal_tuple(self) -> list | tuple:
+        """The legal actions, cached per position (a list or tuple nobody changes: not for callers)."""
         if self._legal is None:
             self._legal = _legal(self) if self.seat is not None else []
         return self._legal
@@ -818,6 +887,11 @@ class MajolicaState(State):
         a scratch copy is changed in place and returned (its origin and sample flags stay as
         they are); any other state gives a new one, as the kernel's does."""
         if self._scratch:
+            kind = _quick_kind(self, action)  # _advance's short path, inlined (one call fewer per playout action)
+            if kind:
+                _quick(self, action, kind)
+                self._legal = None
+                return self
             return self._advance(action)
         return State.advance(self, action)
 
@@ -1226,9 +1300,10 @@ def _legal_reference(s: MajolicaState) -> list[str]:
     return out
 
 
-def _legal(s: MajolicaState) -> list[str]:
+def _legal(s: MajolicaState) -> list[str] | tuple[str, ...]:
     """Every legal action of ``s`` (fast path: notations from the tables built once; the same
-    list as :func:`_legal_reference`, which the tests check along random games)."""
+    sequence as :func:`_legal_reference`, which the tests check along random games). At 2. Place
+    and the end of the turn it is a tuple shared through a per-game cache: never change it."""
     g, step = s.game, s.step
     if step == "select":
         if g.solo:
@@ -1243,7 +1318,7 @@ def _legal(s: MajolicaState) -> list[str]:
             mask = s.up & BORDER_MASK
             part = g._t_select[whole].get(mask)
             if part is None:
-                runs = tuple(T_RUN_TEXT[r] for r in _runs(mask, whole))
+                runs = tuple(T_RUN_TEXT[r] for r in _runs_fast(mask, whole))
                 part = g._t_select[whole][mask] = (runs, tuple(g._t_take_row[i] for i in BORDER if mask >> i & 1))
             # per row: a tuple of the displayed cards' notations and option C's
             pick = operator.itemgetter(*display, len(g.cids)) if display else _arrange_only(len(g.cids))
@@ -1252,35 +1327,80 @@ def _legal(s: MajolicaState) -> list[str]:
                 out += pick(row)
     elif step == "place":
         p = s.players[s.seat]
-        out = []
-        if s.pend is not None:
-            out += T_PLACE
-            if s.took4 and p.mission == 3:
-                out += [T_MISSION_TILE[c] for c in range(4) if s.pend[c] and not p.mstore >> c & 1]
-        if s.pcard >= 0:
-            out += T_SLOT
-        if s.parr:
-            slots = p.slots
-            arr = g._t_arrange.get(slots)
-            if arr is None:
-                if len(g._t_arrange) > 4096:
-                    g._t_arrange.clear()  # bounded memory in very long sessions
-                cid = g.cids
-                arr = g._t_arrange[slots] = tuple("arrange " + " ".join(cid[i] if i >= 0 else "-" for i in perm) for perm in _perms(slots))
-            out += arr
+        if s.pend is None or not s.took4 or p.mission != 3:
+            # the list depends only on the workshops, what is pending and (a rearrangement) the slots
+            key = p.wp * 4 + (s.pend is not None) * 2 + (s.pcard >= 0)
+            if s.parr:
+                key = (key, p.slots)
+            cache = g._t_place
+            out = cache.get(key)
+            if out is None:
+                if len(cache) > 65536:
+                    cache.clear()  # bounded memory in very long sessions
+                out = cache[key] = tuple(_legal_place(s, p))
+            return out
+        return _legal_place(s, p)
     elif step == "finish":
-        out = ["end"]
+        if g.free_discard:
+            wp = s.players[s.seat].wp
+            info = g._t_ws.get(wp)
+            if info is None:
+                info = _ws_info(g, wp)
+            return info[4]
+        return ["end"]
     else:
         return _legal_reference(s)
     if g.free_discard:
-        wss = s.players[s.seat].ws
-        have = _DISCARDS.get(wss)
-        if have is None:
-            if len(_DISCARDS) > 65536:
-                _DISCARDS.clear()  # bounded memory in very long sessions
-            have = _DISCARDS[wss] = tuple(T_DISCARD[w][c] for w in range(4) for c in range(5) if wss[w][c])
-        out += have
+        wp = s.players[s.seat].wp
+        info = g._t_ws.get(wp)
+        if info is None:
+            info = _ws_info(g, wp)
+        out += info[3]
     return out
+
+
+def _legal_place(s: MajolicaState, p: Player) -> list[str]:
+    """The legal actions at 2. Place (see :func:`_legal`), built from the notation tables."""
+    g = s.game
+    out = []
+    if s.pend is not None:
+        out += T_PLACE
+        if s.took4 and p.mission == 3:
+            out += [T_MISSION_TILE[c] for c in range(4) if s.pend[c] and not p.mstore >> c & 1]
+    if s.pcard >= 0:
+        out += T_SLOT
+    if s.parr:
+        slots = p.slots
+        arr = g._t_arrange.get(slots)
+        if arr is None:
+            if len(g._t_arrange) > 4096:
+                g._t_arrange.clear()  # bounded memory in very long sessions
+            arr = g._t_arrange[slots] = _arrange_notations(g, slots)
+        out += arr
+    if g.free_discard:
+        wp = p.wp
+        info = g._t_ws.get(wp)
+        if info is None:
+            info = _ws_info(g, wp)
+        out += info[3]
+    return out
+
+
+def _arrange_notations(g: Majolica, slots: tuple) -> tuple[str, ...]:
+    """The ``arrange ..`` notations of the card slots ``slots`` (the order and text of
+    :func:`_legal_reference`: :func:`_perms`, ``-`` an empty slot), written from the three names."""
+    names = tuple(g.cids[i] if i >= 0 else "-" for i in slots)
+    seen, out = set(), []
+    for a, b, c in _PERM3:
+        perm = (slots[a], slots[b], slots[c])
+        if perm not in seen:
+            seen.add(perm)
+            out.append(f"arrange {names[a]} {names[b]} {names[c]}")
+    return tuple(out)
+
+
+#: the six orders of three card slots, as itertools.permutations lists them
+_PERM3 = tuple(itertools.permutations(range(3)))
 
 
 def _arrange_only(k: int):
@@ -1317,6 +1437,28 @@ def _runs(up: int, whole: bool) -> list[tuple[int, int]]:
             else:
                 i += 1
     return out
+
+
+def _line_runs(li: int, pattern: int, whole: bool) -> tuple:
+    """:func:`_runs` of border line ``LINES[li]`` alone, its face-up cells as 4 bits (first cell lowest)."""
+    line = LINES[li]
+    mask = sum(1 << line[k] for k in range(4) if pattern >> k & 1)
+    return tuple(r for r in _runs(mask, whole) if r[0] in line and r[1] in line)
+
+
+#: per whole_runs (False, True), per border line, per 4-bit face-up pattern of that line: its runs
+_LINE_RUNS = tuple(tuple(tuple(_line_runs(li, pat, whole) for pat in range(16)) for li in range(4)) for whole in (False, True))
+
+
+def _runs_fast(up: int, whole: bool) -> list[tuple[int, int]]:
+    """:func:`_runs` (the same list) from a table per border line: the face-up bits of row 1,
+    row 4 and (gathered) columns a and d index ``_LINE_RUNS``."""
+    x, y = up & 0x1111, up >> 3 & 0x1111  # columns a and d: bits 0, 4, 8, 12
+    t = _LINE_RUNS[whole]
+    return [
+        *t[0][up & 15], *t[1][up >> 12 & 15],
+        *t[2][(x | x >> 3 | x >> 6 | x >> 9) & 15], *t[3][(y | y >> 3 | y >> 6 | y >> 9) & 15],
+    ]  # fmt: skip
 
 
 def _diagnose(s: MajolicaState, action) -> None:
@@ -1485,25 +1627,28 @@ def _quick_kind(s: MajolicaState, a: str):
             return op if (s.up & BORDER_MASK).bit_count() >= 4 else _ROUND_END
     if s.over >= 0 or s.run is not None or s.bonus:
         return 0
-    ws, cap = s.players[s.seat].ws, g.cap
+    wp = s.players[s.seat].wp
+    info = g._t_ws.get(wp)
+    if info is None:
+        info = _ws_info(g, wp)
     # a full workshop might run when the action settles: leave that to the full path
-    if sum(ws[0]) == cap[0] or sum(ws[1]) == cap[1] or sum(ws[2]) == cap[2] or sum(ws[3]) == cap[3]:
+    if info[1]:
         return 0
     if kind == 1:
         return op
     if kind == 4:  # place W..
         w = op[1]
         pend = s.pend
-        after = sum(ws[w]) + sum(pend) - (pend[PURPLE] if w == 3 else 0)
-        if after >= cap[w] or not after:
+        after = info[0][w] + sum(pend) - (pend[PURPLE] if w == 3 else 0)
+        if after >= g.cap[w] or not after:
             return 0  # it fills (may run) or overflows
         return op if s.pcard >= 0 or s.parr or g.free_discard else 0
     if kind == 6:  # arrange ..
-        if s.pend is not None or s.pcard >= 0 or (g.free_discard and any(map(any, ws))):
+        if s.pend is not None or s.pcard >= 0 or (g.free_discard and info[2]):
             ids = g.card_ids
             return (6, tuple(ids[x] if x != "-" else -1 for x in a[8:].split()))
         return 0
-    if s.pend is not None or s.parr or (g.free_discard and any(map(any, ws))):
+    if s.pend is not None or s.parr or (g.free_discard and info[2]):
         return op  # slot ..
     if g.solo:
         return 0
@@ -1546,30 +1691,24 @@ def _quick(s: MajolicaState, a: str, op) -> None:
     seat = s.seat
     p = s.players[seat]
     players = list(s.players)
-    ws, slots, fills, done, tokens, purples, blooms, mission, mstore = p
+    wp, slots, fills, done, tokens, purples, blooms, mission, mstore = p
     if kind == 2:  # a free discard: one tile off one workshop
         _, w, c = op
-        row = list(ws[w])
-        row[c] -= 1
-        wss = list(ws)
-        wss[w] = tuple(row)
-        players[seat] = _new_player((tuple(wss), slots, fills, done, tokens, purples, blooms, mission, mstore))
+        players[seat] = _new_player((wp - _DROP[w][c], slots, fills, done, tokens, purples, blooms, mission, mstore))
         s.players = tuple(players)
         if c == PURPLE:
             s.purple_out += 1
         return
     if kind == 4:  # _Work.add, then _settle: nothing full, so on to 2. Place or the turn's end
         w = op[1]
-        row, pend = ws[w], s.pend
-        if w == 3 and pend[PURPLE]:
+        pend = s.pend
+        add = pend[0] + (pend[1] << _B) + (pend[2] << 2 * _B) + (pend[3] << 3 * _B)
+        if w == 3:
             s.purple_out += pend[PURPLE]  # purple tiles reaching W4 leave the game
-            new = (row[0] + pend[0], row[1] + pend[1], row[2] + pend[2], row[3] + pend[3], row[4])
         else:
-            new = (row[0] + pend[0], row[1] + pend[1], row[2] + pend[2], row[3] + pend[3], row[4] + pend[4])
+            add += pend[PURPLE] << 4 * _B
         s.pend = None
-        wss = list(ws)
-        wss[w] = new
-        players[seat] = _new_player((tuple(wss), slots, fills, done, tokens, purples, blooms, mission, mstore))
+        players[seat] = _new_player((wp + (add << w * _WB), slots, fills, done, tokens, purples, blooms, mission, mstore))
         s.players = tuple(players)
         s.step = "place" if s.pcard >= 0 or s.parr else "finish"
         return
@@ -1582,7 +1721,7 @@ def _quick(s: MajolicaState, a: str, op) -> None:
         slots, fills = list(slots), list(fills)
         slots[k], fills[k] = s.pcard, ZERO4
         s.pcard = -1
-        players[seat] = _new_player((ws, tuple(slots), tuple(fills), done, tokens, purples, blooms, mission, mstore))
+        players[seat] = _new_player((wp, tuple(slots), tuple(fills), done, tokens, purples, blooms, mission, mstore))
         s.players = tuple(players)
         if kind == 8:
             _quick_end_turn(s, (s.up & BORDER_MASK).bit_count() < 4)
@@ -1594,7 +1733,7 @@ def _quick(s: MajolicaState, a: str, op) -> None:
     old = dict(zip(slots, fills))
     new_fills = tuple(old[i] if i >= 0 else ZERO4 for i in new_slots)
     s.parr = False
-    players[seat] = _new_player((ws, new_slots, new_fills, done, tokens, purples, blooms, mission, mstore))
+    players[seat] = _new_player((wp, new_slots, new_fills, done, tokens, purples, blooms, mission, mstore))
     s.players = tuple(players)
     s.step = "place" if s.pend is not None or s.pcard >= 0 else "finish"
 
@@ -1659,7 +1798,7 @@ class _Work(MajolicaState):
     def _unpack(self) -> None:
         """Unpack the mover's board into the working slots (lists)."""
         p = self.players[self.seat]
-        self.ws = list(map(list, p.ws))
+        self.ws = list(map(list, _ws_rows(p.wp)))
         self.slots = list(p.slots)
         self.fills = list(map(list, p.fills))
         self.done = list(p.done)
@@ -1669,7 +1808,7 @@ class _Work(MajolicaState):
     # -- the player's board -----------------------------------------------------------------------
     def player(self) -> Player:
         return _new_player(
-            (tuple(map(tuple, self.ws)), tuple(self.slots), tuple(map(tuple, self.fills)), tuple(self.done),
+            (pack_workshops(self.ws), tuple(self.slots), tuple(map(tuple, self.fills)), tuple(self.done),
              self.tokens, self.purples, self.blooms, self.mission, self.mstore),
         )  # fmt: skip
 
