@@ -14,7 +14,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-
 __all__ = ["SchemaError", "load_schema", "validate"]
 
 
