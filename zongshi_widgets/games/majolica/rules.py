@@ -835,11 +835,15 @@ class MajolicaState(State):
         as listed by :meth:`legal_actions` takes a short path; anything else goes the general way.
 
         Returns:
-            MajolicaState: the new position; this state is unchanged.
+            MajolicaState: the new position; this state is unchanged. On a scratch copy
+            (:meth:`scratch`) it is a plain state with its own copy of the generator, which
+            later playout steps on the scratch copy never change.
 
         Raises:
             IllegalAction: the action breaks a rule, cannot be read, or the game is over.
         """
+        if self._scratch:
+            return self._detached().play(action)  # a plain state shares nothing a playout changes
         legal = self._legal
         if legal is None or self.seat is None or action.__class__ is not str or action not in legal:
             return State.play(self, action)
@@ -862,7 +866,16 @@ class MajolicaState(State):
         w.act(action)
         return w.freeze()
 
+    def _detached(self) -> MajolicaState:
+        """A plain (not scratch) state with this state's position and a private copy of its
+        generator, sharing nothing a playout on this scratch copy changes (as Zong Shi's)."""
+        new = self._copy(chance=self.chance.copy())
+        new._origin, new._sample = self._origin, self._sample
+        return new
+
     def _apply(self, action: str) -> MajolicaState:
+        if self._scratch:
+            return self._detached()._apply(action)
         w = _Work(self, _HistoryLink(self._hist, action))
         w.act(action)
         return w.freeze()
@@ -1533,6 +1546,7 @@ def _diagnose(s: MajolicaState, action) -> None:
                 "majolica.select.single",
                 "One tile alone comes with a design card or a rearrangement: 'take b1 + D05' or 'take b1 + arrange' (rulebook, 1. Select B, C).",
             )
+    _diagnose_words(s, action, words, verb)
     if verb == "move" and len(words) == 2:
         w, moved, _ = s.run
         if words[1].upper() == "P":
@@ -1559,6 +1573,108 @@ def _diagnose(s: MajolicaState, action) -> None:
     if verb == "mission" and s.step == "place":
         raise IllegalAction("majolica.mission.m4", "Only the holder of mission M4 may put one tile of a 4-tile take onto it, one per colour (Mission Cards).")
     raise IllegalAction("majolica.action.not-legal", f"{action!r} is not legal here ({STEP_TEXT[s.step]}). Legal now: {sample}")
+
+
+def _letter(word: str, letters: str) -> int:
+    """The index of the tile colour ``word`` names in ``letters`` (case free), -1 for none."""
+    return letters.find(word.upper()) if len(word) == 1 else -1
+
+
+def _workshop(word: str) -> int:
+    """The 0-based workshop ``word`` names (``W1``..``W4``, case free), -1 for none."""
+    return int(word[1]) - 1 if len(word) == 2 and word[0] in "wW" and word[1] in "1234" else -1
+
+
+def _diagnose_words(s: MajolicaState, action: str, words: list, verb: str) -> None:
+    """Raise the IllegalAction for an action of the right step whose words cannot be read
+    (``majolica.notation``) or that names a tile, workshop, card or slot the rule it uses does
+    not allow (a card in two slots, a tile the workshop does not hold); return when neither."""
+    g = s.game
+    p = s.players[s.seat]
+    n = len(words)
+    if verb == "end" and n != 1:
+        raise IllegalAction("majolica.notation", f"{action!r}: the turn ends with 'end', nothing after it.")
+    if verb == "mission" and s.step == "mission":
+        m = words[1].upper() if n == 2 else ""
+        if m not in {f"M{k}" for k in range(1, 9)}:
+            raise IllegalAction("majolica.notation", f"{action!r}: name one of the mission cards on offer, M1 to M8; write e.g. 'mission M3' (Mission Cards).")
+        raise IllegalAction("majolica.mission.taken", f"Mission card {m} is not on offer: it was taken or not dealt (Mission Cards, Setup).")
+    if verb in ("place", "run"):
+        if n != 2 or _workshop(words[1]) < 0:
+            raise IllegalAction("majolica.notation", f"{action!r}: there are four workshops, W1 to W4; write e.g. '{verb} W2' (rulebook, Player Board).")
+    elif verb == "slot" or (verb == "start" and s.step == "start"):
+        if n != 2 + (verb == "start") or words[-1] not in ("1", "2", "3") or (verb == "start" and words[1].lower() != "slot"):
+            example = "start slot 2" if verb == "start" else "slot 2"
+            raise IllegalAction(
+                "majolica.notation", f"{action!r}: a player board has three card slots, 1 to 3; write e.g. '{example}' (rulebook, Player Board)."
+            )
+    elif verb == "move":
+        if n != 2 or _letter(words[1], LETTERS) < 0:
+            raise IllegalAction(
+                "majolica.notation", f"{action!r}: name the colour of the tile to move, R, Y, B or G; write e.g. 'move R' (rulebook, Run Workshop(s))."
+            )
+    elif verb == "fragment":
+        c = _letter(words[1], LETTERS) if n >= 2 else -1
+        if n not in (2, 3) or c < 0 or (n == 3 and words[2].lower() != "mission"):
+            raise IllegalAction(
+                "majolica.notation",
+                f"{action!r}: name the colour of the tile to fragment, e.g. 'fragment R' (or 'fragment R mission' with M2) (rulebook, Run Workshop(s)).",
+            )
+        w = s.run[0]
+        if c < 4 and not p.ws[w][c]:
+            raise IllegalAction(
+                "majolica.run.fragment-tile",
+                f"W{w + 1} holds no {LETTERS[c]} tile to fragment: the fragmented tile is one of the workshop's own (rulebook, Run Workshop(s) I).",
+            )
+        if c < 4 and n == 3:
+            raise IllegalAction(
+                "majolica.mission.m2",
+                "Only the holder of mission M2 may put the fragmented tile onto it, one of each colour (Mission Cards).",
+            )
+    elif verb == "discard":
+        if n == 3:
+            w, c = _workshop(words[1]), _letter(words[2], LETTERS)
+        elif n == 2 and s.step == "overflow":
+            w, c = s.over, _letter(words[1], LETTERS)
+        else:
+            w = c = -1
+        if w < 0 or c < 0:
+            what = (
+                "the tile colour (R, Y, B, G, P); write e.g. 'discard R'"
+                if s.step == "overflow"
+                else "the workshop (W1 to W4) and the tile colour (R, Y, B, G, P); write e.g. 'discard W2 R'"
+            )
+            raise IllegalAction("majolica.notation", f"{action!r}: name {what}.")
+        if n == 3 and not g.free_discard:
+            raise IllegalAction("majolica.discard.any-time", "Discarding at any time is off in this game (variant option discard_any_time; rulebook Tip 1).")
+        if not p.ws[w][c]:
+            where = "the overflowing workshop" if n == 2 else "that workshop"
+            raise IllegalAction(
+                "majolica.discard.no-tile",
+                f"W{w + 1} holds no {LETTERS[c]} tile: a discarded tile comes from {where} (rulebook, Tip 1; 2. Place Majolica Tiles).",
+            )
+    elif verb == "arrange" and not s.parr:
+        raise IllegalAction(
+            "majolica.arrange.option-c",
+            "Card slots are rearranged only in a turn that took one tile with a rearrangement, 'take b1 + arrange' (rulebook, 1. Select Majolica Tiles C).",
+        )
+    elif verb == "arrange":
+        names = [x.upper() for x in words[1:]]
+        known = {c.upper() for c in g.cids}
+        if n != 4 or any(x != "-" and x not in known for x in names):
+            raise IllegalAction("majolica.notation", f"{action!r}: name the card (or '-' for empty) of each of the three slots, e.g. 'arrange D05 - D12'.")
+        cards = [x for x in names if x != "-"]
+        slotted = sorted(g.cids[i].upper() for i in p.slots if i >= 0)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction(
+                "majolica.arrange.one-slot",
+                "Each design card goes into one slot only (rulebook, 1. Select Majolica Tiles C: rearrange the cards on your player board).",
+            )
+        if sorted(cards) != slotted:
+            raise IllegalAction(
+                "majolica.arrange.same-cards",
+                "A rearrangement moves the design cards already in your slots: none leaves the board and none comes in (rulebook, 1. Select Majolica Tiles C).",
+            )
 
 
 #: ``Player`` from a 9-tuple of its fields (``Player._make`` without its Python-level call).
