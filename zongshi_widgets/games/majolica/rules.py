@@ -633,6 +633,15 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         )
     first3 = _int(d, "first3", -1, -1, n - 1)
     two = d.get("two_in_a_turn", [])
+    if not isinstance(two, list) or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < n for x in two) or len(set(two)) != len(two):
+        raise ValueError(f"'two_in_a_turn' lists seats 0 to {n - 1}, each once, not {two!r}")
+    if first3 >= 0 and len(players[first3].done) < 3:
+        raise ValueError(
+            f"'first3': seat {first3} completed {len(players[first3].done)} design cards, so it cannot be the first to complete 3 (Mission Cards, M7)"
+        )
+    for x in two:
+        if len(players[x].done) < 2:
+            raise ValueError(f"'two_in_a_turn': seat {x} completed {len(players[x].done)} design cards, so never two in one turn (Mission Cards, M8)")
     m8 = sum(1 << s for s in two)
     # whose turn
     if fresh:
@@ -667,14 +676,25 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         raise ValueError("step 'mission' needs Mission cards and a seat without one")
     if step == "start" and starting[seat] < 0:
         raise ValueError("step 'start' needs the seat's dealt 'starting' card")
-    if game.solo and step not in ("mission", "start") and not revealed and step == "select":
-        raise ValueError("solo: four large tiles are revealed at '1. Select Majolica tiles'")
+    if game.solo and isinstance(d.get("round"), int) and d["round"] > SOLO_ROUNDS:
+        raise ValueError(f"solo: 'round' {d['round']} cannot arise: the solo game has exactly {SOLO_ROUNDS} rounds (rulebook, Rules for Solo Play)")
+    rnd = _int(d, "round", 1, 1, SOLO_ROUNDS if game.solo else 999)
+    if game.solo and len(revealed) > 4:
+        raise ValueError(f"solo: a turn reveals four large tiles, not {len(revealed)} (rulebook, Rules for Solo Play)")
+    if game.solo and step == "select" and not d.get("over") and len(revealed) != 4:
+        raise ValueError(f"solo: four large tiles are revealed at '1. Select Majolica tiles', not {len(revealed)} (rulebook, Rules for Solo Play)")
+    if not game.solo and step == "select" and not d.get("over") and (up & BORDER_MASK).bit_count() < 4:
+        raise ValueError(
+            f"at '1. Select Majolica tiles' at least 4 large tiles on the outer edge are face up, not {(up & BORDER_MASK).bit_count()}:"
+            " with fewer the round has ended (rulebook, End of the Round)"
+        )
+    if ptiles is not None and not 1 <= sum(ptiles) <= 4:
+        raise ValueError(f"pending.tiles: a take is 1 to 4 small tiles (rulebook, 1. Select Majolica Tiles), not {sum(ptiles)}")
     for s_, p in enumerate(players):
         if s_ != seat or step in ("mission", "start", "select", "place", "finish"):
             for w in range(4):
                 if can_run(_CityView(game, city), p, w):
                     raise ValueError(f"players[{s_}]: workshop W{w + 1} would have to run at once (rulebook, Run Workshop(s)): not a position at rest")
-    rnd = _int(d, "round", 1, 1, 999)
     turn = _int(d, "turn", 1, 1, 99999)
     state = MajolicaState(
         game, (), chance,
@@ -687,6 +707,9 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         if step != "select" or ptiles or pcard >= 0 or run_t or over >= 0:
             raise ValueError("a finished game has nothing pending")
         state.seat = None
+        return state
+    if not state._legal_tuple():
+        raise ValueError(f"seat {seat} has no legal action at the step {STEP_TEXT[step]!r}: a position that cannot arise")
     return state
 
 
@@ -1107,10 +1130,13 @@ class MajolicaState(State):
             totals.append(sum(row))
         notes = "Ties go to the player latest in turn order at the start of the game (rulebook, Game End)."
         if not g.solo and self.seat is None and not any(len(p.done) >= g.end_cards for p in self.players):
-            notes += (
-                f" Nobody completed {g.end_cards} design cards: the game ended because no card was completed for {g.stall_rounds} rounds"
-                " (the engine's stall_rounds option, not a rule of the book)."
-            )
+            if g.stall_rounds is not None and self.round - self.lastc >= g.stall_rounds:
+                notes += (
+                    f" Nobody completed {g.end_cards} design cards: the game ended because no card was completed for {g.stall_rounds} rounds"
+                    " (the engine's stall_rounds option, not a rule of the book)."
+                )
+            else:  # only a position description ('over') ends a game this way
+                notes += f" Nobody completed {g.end_cards} design cards: this position was posed as finished, not played to its end (rulebook, Game End)."
         if g.solo:
             rating = next(label for lo, label in SOLO_RATINGS if totals[0] >= lo)
             end = "" if rating.endswith("!") else "."
