@@ -235,7 +235,8 @@ class Majolica(Game):
         missions (bool): Mission cards expansion (players + 1 revealed, one taken each). Default off.
         fragment (str): which workshops carry the fragmentation icon, e.g. ``"W3"`` or
             ``"W2"`` (rulebook item D does not say; reference note F recommends W3). Default:
-            as the component file says (W3).
+            as the component file says (W3). Each workshop is named once; the default set
+            written out (``fragment="W3"``) makes the same game as leaving the option out.
         whole_runs (bool): option A takes a whole unbroken face-up run of an outer row or
             column (reference section 2, GF). ``False`` also allows any contiguous part of at
             least 2 tiles. Default ``True``.
@@ -330,7 +331,12 @@ class Majolica(Game):
             if not isinstance(fragment, str) or not fragment or any(p not in ("W1", "W2", "W3") for p in fragment.replace(",", " ").split()):
                 raise ValueError(f"fragment names workshops W1, W2, W3 (e.g. 'W3' or 'W2 W3'), not {fragment!r}")
             parts = fragment.replace(",", " ").split()
-            frag = tuple(f"W{i + 1}" in parts for i in range(4))
+            if len(set(parts)) != len(parts):
+                raise ValueError(f"fragment names each workshop once (e.g. 'W3' or 'W2 W3'), not {fragment!r}")
+            chosen = tuple(f"W{i + 1}" in parts for i in range(4))
+            # normalised: the components' own workshops are the default (left out of the options), any other set written in order
+            fragment = None if chosen == frag else " ".join(f"W{i + 1}" for i in range(4) if chosen[i])
+            frag = chosen
         if kaleidoscopic and not comp.kaleidoscopic:
             raise ValueError("the component file has no Kaleidoscopic Design cards")
         options = {}
