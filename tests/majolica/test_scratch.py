@@ -144,3 +144,33 @@ def test_short_paths_match_the_general_path(players, mix):
             assert fast.chance.to_json() == ref.chance.to_json()
             assert s.scratch().advance(a).digest() == ref.digest()
     assert kinds >= ({0, 1, 2, 4, 5, 6} if players == 1 else {0, 1, 2, 3, 4, 5, 6, 7, 8})
+
+
+def test_play_on_a_scratch_copy_gives_an_independent_plain_state():
+    """Playouts (docs/ARCHITECTURE.md, "Playouts": "this state is never changed"): a state made
+    by ``play()`` on a scratch copy is a plain state with its own generator, as Zong Shi's
+    (tests/zongshi/test_scratch.py): advancing the scratch copy afterwards changes neither its
+    position nor its chance, it can be saved and loaded, and it follows the game ``play()``
+    gives from the original state (newcomer report 2, finding 1)."""
+    game = zw.game("majolica", players=2)
+    s = game.new_state(seed=3)
+    rng = random.Random(0)
+    for _ in range(30):
+        s = s.play(rng.choice(s.legal_actions()))
+    sc = s.scratch()
+    a = sc.legal_actions()[0]
+    t, ref = sc.play(a), s.play(a)
+    assert not t.is_scratch and sc.is_scratch
+    before = (t.to_json(), t.chance.to_json(), t.digest())
+    assert before[0] == ref.to_json()
+    while not sc.is_over:
+        sc = sc.advance(rng.choice(sc.legal_actions()))
+    assert (t.to_json(), t.chance.to_json(), t.digest()) == before
+    assert game.load_state(t.to_json()) == t
+    u, v = t, ref
+    for _ in range(200):  # the same actions go the same way from both
+        if v.is_over:
+            break
+        b = v.legal_actions()[rng.randrange(len(v.legal_actions()))]
+        u, v = u.play(b), v.play(b)
+        assert u.digest() == v.digest() and u.chance.to_json() == v.chance.to_json()

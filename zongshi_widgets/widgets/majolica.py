@@ -346,6 +346,9 @@ class MajolicaBoard(NamedGameBoard):
                 raise ValueError(f"unknown Majolica expansion(s) {bad}; known: {list(EXPANSIONS)}")
             if expansions and (kwargs.get("state") is not None or kwargs.get("session") is not None):
                 raise ValueError("expansions= makes a new game; a given state= or session= already has its rules")
+            twice = sorted({e for e in expansions if list(expansions).count(e) > 1})
+            if twice:
+                raise ValueError(f"the expansion(s) {twice} are listed twice in expansions=; name each once")
             variant = dict(kwargs.pop("variant", None) or {})
             for e in expansions:
                 if EXPANSIONS[e] in variant:

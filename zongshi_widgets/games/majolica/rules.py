@@ -235,7 +235,8 @@ class Majolica(Game):
         missions (bool): Mission cards expansion (players + 1 revealed, one taken each). Default off.
         fragment (str): which workshops carry the fragmentation icon, e.g. ``"W3"`` or
             ``"W2"`` (rulebook item D does not say; reference note F recommends W3). Default:
-            as the component file says (W3).
+            as the component file says (W3). Each workshop is named once; the default set
+            written out (``fragment="W3"``) makes the same game as leaving the option out.
         whole_runs (bool): option A takes a whole unbroken face-up run of an outer row or
             column (reference section 2, GF). ``False`` also allows any contiguous part of at
             least 2 tiles. Default ``True``.
@@ -330,7 +331,12 @@ class Majolica(Game):
             if not isinstance(fragment, str) or not fragment or any(p not in ("W1", "W2", "W3") for p in fragment.replace(",", " ").split()):
                 raise ValueError(f"fragment names workshops W1, W2, W3 (e.g. 'W3' or 'W2 W3'), not {fragment!r}")
             parts = fragment.replace(",", " ").split()
-            frag = tuple(f"W{i + 1}" in parts for i in range(4))
+            if len(set(parts)) != len(parts):
+                raise ValueError(f"fragment names each workshop once (e.g. 'W3' or 'W2 W3'), not {fragment!r}")
+            chosen = tuple(f"W{i + 1}" in parts for i in range(4))
+            # normalised: the components' own workshops are the default (left out of the options), any other set written in order
+            fragment = None if chosen == frag else " ".join(f"W{i + 1}" for i in range(4) if chosen[i])
+            frag = chosen
         if kaleidoscopic and not comp.kaleidoscopic:
             raise ValueError("the component file has no Kaleidoscopic Design cards")
         options = {}
@@ -633,6 +639,15 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         )
     first3 = _int(d, "first3", -1, -1, n - 1)
     two = d.get("two_in_a_turn", [])
+    if not isinstance(two, list) or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < n for x in two) or len(set(two)) != len(two):
+        raise ValueError(f"'two_in_a_turn' lists seats 0 to {n - 1}, each once, not {two!r}")
+    if first3 >= 0 and len(players[first3].done) < 3:
+        raise ValueError(
+            f"'first3': seat {first3} completed {len(players[first3].done)} design cards, so it cannot be the first to complete 3 (Mission Cards, M7)"
+        )
+    for x in two:
+        if len(players[x].done) < 2:
+            raise ValueError(f"'two_in_a_turn': seat {x} completed {len(players[x].done)} design cards, so never two in one turn (Mission Cards, M8)")
     m8 = sum(1 << s for s in two)
     # whose turn
     if fresh:
@@ -667,14 +682,25 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         raise ValueError("step 'mission' needs Mission cards and a seat without one")
     if step == "start" and starting[seat] < 0:
         raise ValueError("step 'start' needs the seat's dealt 'starting' card")
-    if game.solo and step not in ("mission", "start") and not revealed and step == "select":
-        raise ValueError("solo: four large tiles are revealed at '1. Select Majolica tiles'")
+    if game.solo and isinstance(d.get("round"), int) and d["round"] > SOLO_ROUNDS:
+        raise ValueError(f"solo: 'round' {d['round']} cannot arise: the solo game has exactly {SOLO_ROUNDS} rounds (rulebook, Rules for Solo Play)")
+    rnd = _int(d, "round", 1, 1, SOLO_ROUNDS if game.solo else 999)
+    if game.solo and len(revealed) > 4:
+        raise ValueError(f"solo: a turn reveals four large tiles, not {len(revealed)} (rulebook, Rules for Solo Play)")
+    if game.solo and step == "select" and not d.get("over") and len(revealed) != 4:
+        raise ValueError(f"solo: four large tiles are revealed at '1. Select Majolica tiles', not {len(revealed)} (rulebook, Rules for Solo Play)")
+    if not game.solo and step == "select" and not d.get("over") and (up & BORDER_MASK).bit_count() < 4:
+        raise ValueError(
+            f"at '1. Select Majolica tiles' at least 4 large tiles on the outer edge are face up, not {(up & BORDER_MASK).bit_count()}:"
+            " with fewer the round has ended (rulebook, End of the Round)"
+        )
+    if ptiles is not None and not 1 <= sum(ptiles) <= 4:
+        raise ValueError(f"pending.tiles: a take is 1 to 4 small tiles (rulebook, 1. Select Majolica Tiles), not {sum(ptiles)}")
     for s_, p in enumerate(players):
         if s_ != seat or step in ("mission", "start", "select", "place", "finish"):
             for w in range(4):
                 if can_run(_CityView(game, city), p, w):
                     raise ValueError(f"players[{s_}]: workshop W{w + 1} would have to run at once (rulebook, Run Workshop(s)): not a position at rest")
-    rnd = _int(d, "round", 1, 1, 999)
     turn = _int(d, "turn", 1, 1, 99999)
     state = MajolicaState(
         game, (), chance,
@@ -687,6 +713,9 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         if step != "select" or ptiles or pcard >= 0 or run_t or over >= 0:
             raise ValueError("a finished game has nothing pending")
         state.seat = None
+        return state
+    if not state._legal_tuple():
+        raise ValueError(f"seat {seat} has no legal action at the step {STEP_TEXT[step]!r}: a position that cannot arise")
     return state
 
 
@@ -835,11 +864,15 @@ class MajolicaState(State):
         as listed by :meth:`legal_actions` takes a short path; anything else goes the general way.
 
         Returns:
-            MajolicaState: the new position; this state is unchanged.
+            MajolicaState: the new position; this state is unchanged. On a scratch copy
+            (:meth:`scratch`) it is a plain state with its own copy of the generator, which
+            later playout steps on the scratch copy never change.
 
         Raises:
             IllegalAction: the action breaks a rule, cannot be read, or the game is over.
         """
+        if self._scratch:
+            return self._detached().play(action)  # a plain state shares nothing a playout changes
         legal = self._legal
         if legal is None or self.seat is None or action.__class__ is not str or action not in legal:
             return State.play(self, action)
@@ -862,7 +895,16 @@ class MajolicaState(State):
         w.act(action)
         return w.freeze()
 
+    def _detached(self) -> MajolicaState:
+        """A plain (not scratch) state with this state's position and a private copy of its
+        generator, sharing nothing a playout on this scratch copy changes (as Zong Shi's)."""
+        new = self._copy(chance=self.chance.copy())
+        new._origin, new._sample = self._origin, self._sample
+        return new
+
     def _apply(self, action: str) -> MajolicaState:
+        if self._scratch:
+            return self._detached()._apply(action)
         w = _Work(self, _HistoryLink(self._hist, action))
         w.act(action)
         return w.freeze()
@@ -1094,10 +1136,13 @@ class MajolicaState(State):
             totals.append(sum(row))
         notes = "Ties go to the player latest in turn order at the start of the game (rulebook, Game End)."
         if not g.solo and self.seat is None and not any(len(p.done) >= g.end_cards for p in self.players):
-            notes += (
-                f" Nobody completed {g.end_cards} design cards: the game ended because no card was completed for {g.stall_rounds} rounds"
-                " (the engine's stall_rounds option, not a rule of the book)."
-            )
+            if g.stall_rounds is not None and self.round - self.lastc >= g.stall_rounds:
+                notes += (
+                    f" Nobody completed {g.end_cards} design cards: the game ended because no card was completed for {g.stall_rounds} rounds"
+                    " (the engine's stall_rounds option, not a rule of the book)."
+                )
+            else:  # only a position description ('over') ends a game this way
+                notes += f" Nobody completed {g.end_cards} design cards: this position was posed as finished, not played to its end (rulebook, Game End)."
         if g.solo:
             rating = next(label for lo, label in SOLO_RATINGS if totals[0] >= lo)
             end = "" if rating.endswith("!") else "."
@@ -1533,6 +1578,7 @@ def _diagnose(s: MajolicaState, action) -> None:
                 "majolica.select.single",
                 "One tile alone comes with a design card or a rearrangement: 'take b1 + D05' or 'take b1 + arrange' (rulebook, 1. Select B, C).",
             )
+    _diagnose_words(s, action, words, verb)
     if verb == "move" and len(words) == 2:
         w, moved, _ = s.run
         if words[1].upper() == "P":
@@ -1559,6 +1605,108 @@ def _diagnose(s: MajolicaState, action) -> None:
     if verb == "mission" and s.step == "place":
         raise IllegalAction("majolica.mission.m4", "Only the holder of mission M4 may put one tile of a 4-tile take onto it, one per colour (Mission Cards).")
     raise IllegalAction("majolica.action.not-legal", f"{action!r} is not legal here ({STEP_TEXT[s.step]}). Legal now: {sample}")
+
+
+def _letter(word: str, letters: str) -> int:
+    """The index of the tile colour ``word`` names in ``letters`` (case free), -1 for none."""
+    return letters.find(word.upper()) if len(word) == 1 else -1
+
+
+def _workshop(word: str) -> int:
+    """The 0-based workshop ``word`` names (``W1``..``W4``, case free), -1 for none."""
+    return int(word[1]) - 1 if len(word) == 2 and word[0] in "wW" and word[1] in "1234" else -1
+
+
+def _diagnose_words(s: MajolicaState, action: str, words: list, verb: str) -> None:
+    """Raise the IllegalAction for an action of the right step whose words cannot be read
+    (``majolica.notation``) or that names a tile, workshop, card or slot the rule it uses does
+    not allow (a card in two slots, a tile the workshop does not hold); return when neither."""
+    g = s.game
+    p = s.players[s.seat]
+    n = len(words)
+    if verb == "end" and n != 1:
+        raise IllegalAction("majolica.notation", f"{action!r}: the turn ends with 'end', nothing after it.")
+    if verb == "mission" and s.step == "mission":
+        m = words[1].upper() if n == 2 else ""
+        if m not in {f"M{k}" for k in range(1, 9)}:
+            raise IllegalAction("majolica.notation", f"{action!r}: name one of the mission cards on offer, M1 to M8; write e.g. 'mission M3' (Mission Cards).")
+        raise IllegalAction("majolica.mission.taken", f"Mission card {m} is not on offer: it was taken or not dealt (Mission Cards, Setup).")
+    if verb in ("place", "run"):
+        if n != 2 or _workshop(words[1]) < 0:
+            raise IllegalAction("majolica.notation", f"{action!r}: there are four workshops, W1 to W4; write e.g. '{verb} W2' (rulebook, Player Board).")
+    elif verb == "slot" or (verb == "start" and s.step == "start"):
+        if n != 2 + (verb == "start") or words[-1] not in ("1", "2", "3") or (verb == "start" and words[1].lower() != "slot"):
+            example = "start slot 2" if verb == "start" else "slot 2"
+            raise IllegalAction(
+                "majolica.notation", f"{action!r}: a player board has three card slots, 1 to 3; write e.g. '{example}' (rulebook, Player Board)."
+            )
+    elif verb == "move":
+        if n != 2 or _letter(words[1], LETTERS) < 0:
+            raise IllegalAction(
+                "majolica.notation", f"{action!r}: name the colour of the tile to move, R, Y, B or G; write e.g. 'move R' (rulebook, Run Workshop(s))."
+            )
+    elif verb == "fragment":
+        c = _letter(words[1], LETTERS) if n >= 2 else -1
+        if n not in (2, 3) or c < 0 or (n == 3 and words[2].lower() != "mission"):
+            raise IllegalAction(
+                "majolica.notation",
+                f"{action!r}: name the colour of the tile to fragment, e.g. 'fragment R' (or 'fragment R mission' with M2) (rulebook, Run Workshop(s)).",
+            )
+        w = s.run[0]
+        if c < 4 and not p.ws[w][c]:
+            raise IllegalAction(
+                "majolica.run.fragment-tile",
+                f"W{w + 1} holds no {LETTERS[c]} tile to fragment: the fragmented tile is one of the workshop's own (rulebook, Run Workshop(s) I).",
+            )
+        if c < 4 and n == 3:
+            raise IllegalAction(
+                "majolica.mission.m2",
+                "Only the holder of mission M2 may put the fragmented tile onto it, one of each colour (Mission Cards).",
+            )
+    elif verb == "discard":
+        if n == 3:
+            w, c = _workshop(words[1]), _letter(words[2], LETTERS)
+        elif n == 2 and s.step == "overflow":
+            w, c = s.over, _letter(words[1], LETTERS)
+        else:
+            w = c = -1
+        if w < 0 or c < 0:
+            what = (
+                "the tile colour (R, Y, B, G, P); write e.g. 'discard R'"
+                if s.step == "overflow"
+                else "the workshop (W1 to W4) and the tile colour (R, Y, B, G, P); write e.g. 'discard W2 R'"
+            )
+            raise IllegalAction("majolica.notation", f"{action!r}: name {what}.")
+        if n == 3 and not g.free_discard:
+            raise IllegalAction("majolica.discard.any-time", "Discarding at any time is off in this game (variant option discard_any_time; rulebook Tip 1).")
+        if not p.ws[w][c]:
+            where = "the overflowing workshop" if n == 2 else "that workshop"
+            raise IllegalAction(
+                "majolica.discard.no-tile",
+                f"W{w + 1} holds no {LETTERS[c]} tile: a discarded tile comes from {where} (rulebook, Tip 1; 2. Place Majolica Tiles).",
+            )
+    elif verb == "arrange" and not s.parr:
+        raise IllegalAction(
+            "majolica.arrange.option-c",
+            "Card slots are rearranged only in a turn that took one tile with a rearrangement, 'take b1 + arrange' (rulebook, 1. Select Majolica Tiles C).",
+        )
+    elif verb == "arrange":
+        names = [x.upper() for x in words[1:]]
+        known = {c.upper() for c in g.cids}
+        if n != 4 or any(x != "-" and x not in known for x in names):
+            raise IllegalAction("majolica.notation", f"{action!r}: name the card (or '-' for empty) of each of the three slots, e.g. 'arrange D05 - D12'.")
+        cards = [x for x in names if x != "-"]
+        slotted = sorted(g.cids[i].upper() for i in p.slots if i >= 0)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction(
+                "majolica.arrange.one-slot",
+                "Each design card goes into one slot only (rulebook, 1. Select Majolica Tiles C: rearrange the cards on your player board).",
+            )
+        if sorted(cards) != slotted:
+            raise IllegalAction(
+                "majolica.arrange.same-cards",
+                "A rearrangement moves the design cards already in your slots: none leaves the board and none comes in (rulebook, 1. Select Majolica Tiles C).",
+            )
 
 
 #: ``Player`` from a 9-tuple of its fields (``Player._make`` without its Python-level call).

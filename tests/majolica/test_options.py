@@ -1,0 +1,38 @@
+"""Engine options are normalised (newcomer report 2, findings 9 and 10): the fragmentation
+workshops (reference note F: W3, the default from the component file) written out at their
+default make the same game as leaving the option out, each workshop is named once, and the
+board names an expansion listed twice as such (rulebook, Expansion Rules)."""
+
+from __future__ import annotations
+
+import pytest
+
+import zongshi_widgets as zw
+from zongshi_widgets.widgets.majolica import MajolicaBoard
+
+
+def test_the_default_fragment_written_out_is_the_same_game():
+    """Reference note F: fragment="W3" is the default, so the game, its options and its saves
+    are those of the game without the option."""
+    spelled, plain = zw.game("majolica", players=2, fragment="W3"), zw.game("majolica", players=2)
+    assert spelled == plain and spelled.options == plain.options == {}
+    state = spelled.new_state(seed=1).play("start slot 1")
+    assert plain.load_state(state.to_json()) == state
+
+
+def test_fragment_sets_are_written_in_order_each_workshop_once():
+    """Reference note F (the variant): W2 and W3 in either order are one option value; a
+    workshop named twice is refused."""
+    a, b = zw.game("majolica", players=2, fragment="W3, W2"), zw.game("majolica", players=2, fragment="W2 W3")
+    assert a == b and a.options == {"fragment": "W2 W3"} and a.frag == (False, True, True, False)
+    assert zw.game("majolica", players=2, fragment="W2").options == {"fragment": "W2"}
+    with pytest.raises(ValueError, match="each workshop once"):
+        zw.game("majolica", players=2, fragment="W3 W3")
+
+
+def test_an_expansion_listed_twice_is_named_as_such():
+    """Expansion Rules: each expansion is on or off; listing one twice is an error that says so
+    (not a clash with variant=, which was not given)."""
+    with pytest.raises(ValueError, match=r"\['missions'\] are listed twice") as err:
+        MajolicaBoard(expansions=["missions", "missions"])
+    assert "variant" not in str(err.value)
