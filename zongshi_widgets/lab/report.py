@@ -100,35 +100,28 @@ def format_p(p: float) -> str:
 
 
 def _seat_table(results: pd.DataFrame) -> pd.DataFrame:
-    players = int(results["seat"].max()) + 1
-    rows = []
-    categories = [c for c in results.columns if c.startswith(SCORE_PREFIX)]
-    for seat, part in results.groupby("seat"):
-        games = len(part)
-        wins = int(part["won"].sum())
-        low, high = wilson_interval(wins, games)
-        from scipy.stats import binomtest
+    """:func:`~zongshi_widgets.lab.simulate.win_rates` with, per seat, the test against a fair
+    share, game length, branching, seconds per decision and each score-sheet row's mean."""
+    from scipy.stats import binomtest
 
+    from .simulate import win_rates
+
+    players = int(results["seat"].max()) + 1
+    table = win_rates(results).drop(columns="lower_wins")
+    fair = [binomtest(int(w), int(n), 1.0 / players).pvalue if players > 1 else float("nan") for w, n in zip(table["wins"], table["games"])]
+    table.insert(table.columns.get_loc("ci_high") + 1, "p_vs_fair", fair)
+    categories = [c for c in results.columns if c.startswith(SCORE_PREFIX)]
+    extra = {}
+    for seat, part in results.groupby("seat"):
         row = {
-            "seat": seat,
-            "player": part["player"].iloc[0],
-            "bot": part["bot"].iloc[0],
-            "games": games,
-            "wins": wins,
-            "win_rate": wins / games,
-            "ci_low": low,
-            "ci_high": high,
-            "p_vs_fair": binomtest(wins, games, 1.0 / players).pvalue if players > 1 else float("nan"),
-            "mean_total": part["total"].mean(),
-            "sd_total": part["total"].std(ddof=1) if games > 1 else float("nan"),
             "mean_turns": part["turns"].mean() if "turns" in part else float("nan"),
             "branching": (part["branching"] * part["decisions"]).sum() / part["decisions"].sum(),
             "seconds_per_decision": part["seconds"].sum() / part["decisions"].sum() if "seconds" in part else float("nan"),
         }
         for c in categories:
             row[c] = part[c].mean()
-        rows.append(row)
-    return pd.DataFrame(rows).set_index("seat")
+        extra[seat] = row
+    return table.join(pd.DataFrame.from_dict(extra, orient="index").rename_axis("seat"))
 
 
 def _game_table(results: pd.DataFrame) -> pd.Series:
