@@ -22,6 +22,20 @@ from ..core import Game, State, load_ref, registration
 from ..core.errors import UnknownName
 
 
+def mover(state: State, seat: int | None) -> int:
+    """The seat a bot chooses for: ``seat``, or the seat to move when ``None``.
+
+    Raises:
+        ValueError: the game is over, or ``seat`` is not the seat to move.
+    """
+    if state.is_over:
+        raise ValueError("the game is over: no legal action to choose")
+    if seat is None:
+        seat = state.to_move
+    if seat != state.to_move:
+        raise ValueError(f"seat {seat!r} is not to move (seat {state.to_move} is)")
+    return seat
+
 class Agent:
     """A bot: something that picks an action for a seat, from what that seat may see.
 
@@ -57,12 +71,7 @@ class Agent:
         Raises:
             ValueError: the game is over, or ``seat`` is not the seat to move.
         """
-        if state.is_over:
-            raise ValueError("the game is over: no legal action to choose")
-        if seat is None:
-            seat = state.to_move
-        if seat != state.to_move:
-            raise ValueError(f"seat {seat!r} is not to move (seat {state.to_move} is)")
+        seat = mover(state, seat)
         return self.decide(visible_state(state, seat, self.rng), seat)
 
     def decide(self, state: State, seat: int) -> Any:

@@ -30,7 +30,7 @@ import random
 from typing import Any
 
 from ..core import State
-from .base import GreedyAgent, visible_state
+from .base import GreedyAgent, mover, visible_state
 from .evaluation import Evaluation, _margin, win_shares
 from .mcts import MCTSAgent
 
@@ -251,6 +251,18 @@ def turn_values(state: State, seat: int, legal: list | None = None) -> list[floa
     return [_margin(ev.values(finish_turn(state.play(a), seat)), seat) for a in legal]
 
 
+
+def best_turn_action(state: State, seat: int, rng: random.Random) -> Any:
+    """The legal action of ``state`` with the best :func:`turn_values` for ``seat``, ties
+    (within 1e-9) broken by ``rng``; the only legal action without valuing it."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    values = turn_values(state, seat, legal)
+    top = max(values)
+    best = [a for a, v in zip(legal, values) if v >= top - 1e-9]
+    return best[rng.randrange(len(best))]
+
 class MajolicaGreedy(GreedyAgent):
     """Greedy for Majolica: each action is valued by :class:`MajolicaEvaluation` (the mover's
     value minus the best other seat's) after the rest of the turn is played with
@@ -261,13 +273,7 @@ class MajolicaGreedy(GreedyAgent):
 
     def decide(self, state: State, seat: int) -> Any:
         """The best-valued legal action (see :class:`MajolicaGreedy`)."""
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        values = turn_values(state, seat, legal)
-        top = max(values)
-        best = [a for a, v in zip(legal, values) if v >= top - 1e-9]
-        return best[self.rng.randrange(len(best))]
+        return best_turn_action(state, seat, self.rng)
 
 
 def _keep(legal: list) -> list:
@@ -341,22 +347,10 @@ class MajolicaMCTS(MCTSAgent):
         Raises:
             ValueError: the game is over, or ``seat`` is not the seat to move.
         """
-        if state.is_over:
-            raise ValueError("the game is over: no legal action to choose")
-        if seat is None:
-            seat = state.to_move
-        if seat != state.to_move:
-            raise ValueError(f"seat {seat!r} is not to move (seat {state.to_move} is)")
+        seat = mover(state, seat)
         if state.step == "select" and len(state.legal_actions()) > 1:
             return super().choose(state, seat)
-        d = visible_state(state, seat, self.rng)
-        legal = d.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        values = turn_values(d, seat, legal)
-        top = max(values)
-        best = [a for a, v in zip(legal, values) if v >= top - 1e-9]
-        return best[self.rng.randrange(len(best))]
+        return best_turn_action(visible_state(state, seat, self.rng), seat, self.rng)
 
     def _search(self, state: State, seat: int | None):
         self._root_moves = None

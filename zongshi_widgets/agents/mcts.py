@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import State
-from .base import Agent, visible_state
+from .base import Agent, mover, visible_state
 from .evaluation import Evaluation, ScoreEvaluation, win_shares
 
 #: Iterations per decision when neither ``iterations`` nor ``seconds`` is given.
@@ -245,12 +245,7 @@ class MCTSAgent(Agent):
         return legal[0] if best is None else best
 
     def _search(self, state: State, seat: int | None) -> tuple[_Node, list]:
-        if state.is_over:
-            raise ValueError("the game is over: no legal action to choose")
-        if seat is None:
-            seat = state.to_move
-        if seat != state.to_move:
-            raise ValueError(f"seat {seat!r} is not to move (seat {state.to_move} is)")
+        seat = mover(state, seat)
         legal = list(state.legal_actions())
         root = _Node(None)
         if perfect := state.game.game_type.perfect_information:
