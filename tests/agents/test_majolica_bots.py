@@ -162,9 +162,15 @@ def test_mcts_searches_the_take_and_plays_the_rest_of_its_turn_as_greedy_does():
     worst_kept = min(values[a] for a in takes)
     tiles = [a.split(" + ")[0] for a in takes]
     assert all(tiles.count(t) <= bot.per_tiles for t in tiles)
-    for a, v in values.items():  # a better take left out takes tiles already taken twice
+    def effect(a):  # what the take gives the mover: tiles by colour, card or rearrangement
+        after = state.play(a)
+        return after.pend, after.pcard, after.parr, values[a]
+
+    effects = [effect(a) for a in takes]
+    assert len(set(effects)) == len(effects)  # no two candidates give the same turn
+    for a, v in values.items():  # a better take left out takes tiles already taken twice, or gives what a candidate gives
         if v > worst_kept + 1e-9 and a not in takes:
-            assert tiles.count(a.split(" + ")[0]) == bot.per_tiles, a
+            assert tiles.count(a.split(" + ")[0]) == bot.per_tiles or effect(a) in effects, a
     assert max(values[a] for a in takes) == pytest.approx(max(values.values()))
     # inside its turn: the greedy measure's best action, no search
     mover = state.to_move
@@ -196,3 +202,76 @@ def test_explain_ranks_the_takes_that_fill_a_card_first():
     alone = bot.tree_play(s, red)
     assert sum(alone.players[0].fills[2]) == 0
     assert bot.playout(alone, random.Random(1))[0] < table["win_rate"][0]
+
+
+#: A 2-player game from seed 1 after 20 actions, red to select: red's W1 holds R R G G G under
+#: D28 (R B G G G), and the outer tile d4 is red (the newcomer trial's position).
+SEED1_LINE = [
+    "start slot 1", "start slot 3", "take d1-d4", "place W1", "end", "take a4-c4", "place W3", "end", "take a3 + D28",
+    "place W1", "slot 1", "end", "take b1 + D25", "place W2", "slot 2", "end", "take a1-d1", "discard W2 Y", "place W2", "end",
+]  # fmt: skip
+
+
+def seed1_position():
+    s = zw.game("majolica", players=2).new_state(seed=1)
+    for a in SEED1_LINE:
+        s = s.play(a)
+    return s
+
+
+def test_the_turn_finisher_places_where_the_workshop_runs():
+    """Run Workshop(s) (rulebook, 2. Place): a red tile makes W1 full with its pattern (3 + 3),
+    so it runs and moves tiles onto D28. The quick heuristic values that placement above the
+    one into W4 (they used to tie but for a float rounding error, and W4 won), and the turn
+    finisher places there and moves the tiles up."""
+    t = seed1_position().play("take d4 + D32")
+    assert t.greedy_value("place W1") > t.greedy_value("place W4")
+    line = list(finish_turn(t, 0).history)[len(SEED1_LINE) + 1 :]
+    assert line[:2] == ["place W1", "move R"] and line[-1] == "end"
+
+
+def test_quick_values_of_equal_boards_are_exactly_equal():
+    """The quick heuristic is rounded, so boards of equal worth reached by different sums value
+    exactly equal and ties go to legal order (no float error decides a placement)."""
+    from zongshi_widgets.games.majolica.rules import _board_value
+
+    s = seed1_position()
+    for state in (s, s.play("take d4 + D32")):
+        for a in state.legal_actions():
+            v = state.greedy_value(a)
+            assert v == round(v, 9)
+    assert _board_value(s.game, s.players[0]) == round(_board_value(s.game, s.players[0]), 9)
+
+
+def test_root_takes_differ_in_what_they_give():
+    """1. Select (rulebook): takes of the same colours with the same card from different cells
+    give the mover the same turn, so the root keeps one of them and the candidates differ."""
+    s = seed1_position()
+    bot = agent("mcts", seed=0, game="majolica")
+    takes = bot.root_takes(s, 0, s.legal_actions())
+    assert len(takes) == bot.widest_select
+    effects = {(s.play(a).pend, s.play(a).pcard, s.play(a).parr) for a in takes}
+    assert len(effects) == len(takes)
+
+
+def test_explain_says_each_candidate_in_words():
+    """explain()'s text column reads as the board's decision bar does, not as notation."""
+    s = seed1_position()
+    table = explain(s, seat=0, top=3, seed=0, iterations=12)
+    for action, text in zip(table["action"], table["text"]):
+        assert text != action and text.startswith("take the ") and ("design card" in text or "rearrange" in text)
+        assert text == s.action_name(action)
+
+
+def test_explain_refuses_a_solo_game_and_the_board_says_why():
+    """Rules for Solo Play: one player, nobody to beat, so there are no win rates to compare:
+    explain() says so instead of giving every candidate 1.0, and the board's last hint rung
+    answers with the reason, not a table."""
+    from zongshi_widgets.widgets.majolica import MajolicaBoard
+
+    s = zw.game("majolica", players=1).new_state(seed=1).play("start slot 1")
+    with pytest.raises(ValueError, match="solo"):
+        explain(s, top=3)
+    board = MajolicaBoard(players=1, seed=1)
+    assert board.show_hint("explain") == {} and board.hint == {}
+    assert "solo game has nobody to beat" in board.message

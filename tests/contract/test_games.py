@@ -294,3 +294,25 @@ def test_scratch_playouts_follow_the_same_game_and_leave_the_state_alone(name, p
     if d.is_scratch:
         with pytest.raises(ValueError, match="scratch copy"):
             d.to_json()
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_play_from_an_advanced_scratch_copy_gives_a_whole_game(name, players):
+    """Playouts (docs/ARCHITECTURE.md, "Playouts"): ``play()`` on a scratch copy that playout
+    steps have already advanced gives a real state: its history holds every action (those of
+    the playout too), it saves and loads back equal, and advancing the scratch copy further
+    changes nothing in it."""
+    states = _random_game(name, players, SEEDS[0])
+    third = len(states) // 3
+    line = states[-1].history
+    d = states[third].scratch()
+    for action in line[third : 2 * third]:
+        d = d.advance(action)
+    action = line[2 * third]
+    t = d.play(str(action)) if not isinstance(action, str) else d.play(action)
+    assert not t.is_scratch and list(t.history) == list(line[: 2 * third + 1])
+    saved = t.to_json()
+    assert t.game.load_state(saved) == t
+    for action in line[2 * third : 2 * third + 10]:
+        d = d.advance(action)
+    assert t.to_json() == saved

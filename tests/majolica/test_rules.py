@@ -408,7 +408,7 @@ def test_missions_scored_only_for_their_holder():
     s = pose(me=me, options={"missions": True}, missions_open=["M1", "M2"], first3=0)
     sheet = s.score_sheet()
     row = dict(zip(sheet.categories, sheet.values[0]))
-    assert row["M3: complete three 4-point design cards"] == 2 and row["M7: be the first to complete 3 design cards"] == 0
+    assert row["M3"] == 2 and row["M7"] == 0
     assert s.mission_done(0, 6) and s.mission_done(0, 2)
 
 
@@ -526,3 +526,20 @@ def test_notation_slips_are_told_apart_from_rule_breaks(refuse):
     card = next(a for a in s.legal_actions() if a.startswith("take a1 + D")).split()[-1]
     err = refuse(s, f"take a1 + {card} + {card}", "majolica.notation")
     assert "one design card" in err.message and "not in the design-card display" not in err.message
+
+
+def test_mission_rows_are_short_and_the_notes_say_what_each_held_mission_asks():
+    """Mission Cards: one score row per mission, named M1..M8 so the sheet stays readable; the
+    notes give each held mission's words, and the board's rows carry them as tooltips."""
+    from zongshi_widgets.games.majolica.render import public_scores
+    from zongshi_widgets.games.majolica.rules import MISSIONS
+
+    me = {"completed": ["D09", "D10", "D11"], "mission": "M3"}
+    desc = {"step": "select", "to_move": 0, "start": 0, "first": 0, "players": [me, {"mission": "M5"}], "missions_open": ["M1", "M2"], "first3": 0}
+    s = zw.game("majolica", players=2, missions=True).from_position(desc, seed=1)
+    sheet = s.score_sheet()
+    assert list(sheet.categories[-8:]) == [f"M{k}" for k in range(1, 9)]
+    assert f"red M3 ({MISSIONS[2]})" in sheet.notes and f"yellow M5 ({MISSIONS[4]})" in sheet.notes
+    assert max(len(line) for line in str(sheet).splitlines() if not line.startswith(("Ties", "game"))) < 200
+    panel = public_scores(s)
+    assert panel["titles"][-8:] == list(MISSIONS) and panel["titles"][0] == ""

@@ -232,7 +232,7 @@ def finish_turn(state: State, seat: int, limit: int = 24) -> State:
     return state
 
 
-def turn_values(state: State, seat: int, legal: list | None = None) -> list[float]:
+def turn_values(state: State, seat: int, legal: list | None = None, evaluation: Evaluation | None = None) -> list[float]:
     """The greedy measure of each action: :class:`MajolicaEvaluation`'s margin for ``seat``
     (its value minus the best other seat's) after the action and the rest of the turn played
     by :func:`quick_step` (:func:`finish_turn`).
@@ -241,24 +241,26 @@ def turn_values(state: State, seat: int, legal: list | None = None) -> list[floa
         state (State): a Majolica position, ``seat`` to move.
         seat (int): the deciding seat.
         legal (list | None): the actions to value (default all of ``state.legal_actions()``).
+        evaluation (Evaluation | None): the evaluation (default :class:`MajolicaEvaluation`).
 
     Returns:
         list[float]: one margin per action, in points, in the order of ``legal``.
     """
-    ev = _EVALUATION
+    ev = evaluation or _EVALUATION
     if legal is None:
         legal = state.legal_actions()
     return [_margin(ev.values(finish_turn(state.play(a), seat)), seat) for a in legal]
 
 
 
-def best_turn_action(state: State, seat: int, rng: random.Random) -> Any:
-    """The legal action of ``state`` with the best :func:`turn_values` for ``seat``, ties
-    (within 1e-9) broken by ``rng``; the only legal action without valuing it."""
+def best_turn_action(state: State, seat: int, rng: random.Random, evaluation: Evaluation | None = None) -> Any:
+    """The legal action of ``state`` with the best :func:`turn_values` for ``seat`` (by
+    ``evaluation``, default :class:`MajolicaEvaluation`), ties (within 1e-9) broken by
+    ``rng``; the only legal action without valuing it."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    values = turn_values(state, seat, legal)
+    values = turn_values(state, seat, legal, evaluation)
     top = max(values)
     best = [a for a, v in zip(legal, values) if v >= top - 1e-9]
     return best[rng.randrange(len(best))]
@@ -273,7 +275,7 @@ class MajolicaGreedy(GreedyAgent):
 
     def decide(self, state: State, seat: int) -> Any:
         """The best-valued legal action (see :class:`MajolicaGreedy`)."""
-        return best_turn_action(state, seat, self.rng)
+        return best_turn_action(state, seat, self.rng, self.evaluation)
 
 
 def _keep(legal: list) -> list:
@@ -350,7 +352,7 @@ class MajolicaMCTS(MCTSAgent):
         seat = mover(state, seat)
         if state.step == "select" and len(state.legal_actions()) > 1:
             return super().choose(state, seat)
-        return best_turn_action(visible_state(state, seat, self.rng), seat, self.rng)
+        return best_turn_action(visible_state(state, seat, self.rng), seat, self.rng, self.evaluation)
 
     def _search(self, state: State, seat: int | None):
         self._root_moves = None
@@ -370,7 +372,9 @@ class MajolicaMCTS(MCTSAgent):
         """The takes the tree considers at the decision's own selection: the best
         ``widest_select`` by the greedy measure (:func:`turn_values`; legal order among equals),
         at most ``per_tiles`` of them with the same tiles (``take b1 + D05`` and ``take b1 +
-        D12`` take the same tile), so that the candidates differ in the tiles they take.
+        D12`` take the same tile), and one of the takes that give the mover the same tiles (by
+        colour) and the same card or rearrangement with the same value (``take b4 + D09`` and
+        ``take d4 + D09`` when b4 and d4 are both red), so that the candidates differ.
 
         Args:
             state (State): the position, ``seat`` to select.
@@ -380,15 +384,23 @@ class MajolicaMCTS(MCTSAgent):
         Returns:
             list[str]: best first.
         """
-        values = turn_values(state, seat, legal)
-        chosen, seen = [], {}
+        values = turn_values(state, seat, legal, self.evaluation)
+        chosen, seen, effects = [], {}, set()
         for i in sorted(range(len(legal)), key=lambda i: (-values[i], i)):
             tiles = legal[i].split(" + ")[0]
-            if seen.get(tiles, 0) < self.per_tiles:
-                seen[tiles] = seen.get(tiles, 0) + 1
-                chosen.append(legal[i])
-                if len(chosen) == self.widest_select:
-                    break
+            if seen.get(tiles, 0) >= self.per_tiles:
+                continue
+            # the same colours with the same card (or rearrangement) from another cell of the
+            # grid: the same turn for the mover, so one of them is enough
+            after = state.play(legal[i])
+            effect = (after.pend, after.pcard, after.parr, values[i])
+            if effect in effects:
+                continue
+            effects.add(effect)
+            seen[tiles] = seen.get(tiles, 0) + 1
+            chosen.append(legal[i])
+            if len(chosen) == self.widest_select:
+                break
         return chosen
 
     def tree_actions(self, d: State, legal: list) -> list:
@@ -412,7 +424,7 @@ class MajolicaMCTS(MCTSAgent):
             if d.step == "select":
                 legal = d.legal_actions()
                 if len(legal) > 1:
-                    values = turn_values(d, mover, legal)
+                    values = turn_values(d, mover, legal, self.evaluation)
                     order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
                     pick = order[rng.randrange(min(self.epsilon_top, len(order)))] if rng.random() < self.epsilon else order[0]
                     d = d.play(legal[pick])

@@ -416,8 +416,8 @@ def explain(
         of the estimate: candidates whose intervals overlap are not told apart).
 
     Raises:
-        ValueError: the game is over, ``seat`` is not a seat of the game or not to move, or
-            ``top`` < 1.
+        ValueError: the game is over, ``seat`` is not a seat of the game or not to move,
+            ``top`` < 1, or the game has one player (solo: no win rates to compare).
         TypeError: ``state`` is not a State, ``top`` or ``seat`` not an int.
     """
     import pandas as pd
@@ -432,6 +432,11 @@ def explain(
         raise TypeError(f"top must be an int, not {top!r}")
     if top < 1:
         raise ValueError(f"top must be at least 1, not {top}")
+    if state.game.players == 1:
+        raise ValueError(
+            "explain estimates win rates against the other players, and a solo (one-player) game has none: every candidate "
+            "would win; ask a bot for its move instead (agent('greedy', game=...).choose(state))"
+        )
     if bot is None:
         options = {k: v for k, v in (("iterations", iterations), ("seconds", seconds)) if v is not None}
         if clock != "wall":

@@ -509,9 +509,10 @@ class State(ABC):
         returns ``self``, whose :meth:`advance` builds new states as :meth:`play` does. Either
         way this state is never changed.
 
-        A scratch copy is for playouts only: its :attr:`history` may stop growing, it cannot be
-        saved (:meth:`to_json` raises ``ValueError``) and must not be kept in a timeline or
-        shown to anybody.
+        A scratch copy is for playouts only: it cannot be saved (:meth:`to_json` raises
+        ``ValueError``) and must not be kept in a timeline or shown to anybody. It keeps the
+        actions it is advanced by, so :meth:`play` on it gives a real state with the whole
+        history, which saves and which later playout steps never change.
 
         Returns:
             State: a state with the same position, legal actions, scores and chance.

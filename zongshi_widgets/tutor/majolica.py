@@ -100,7 +100,7 @@ def most_runs(state: MajolicaState) -> tuple[int, list[str]]:
 def words(state: MajolicaState, action) -> str:
     """The action in plain words, quoted, as the board's decision bar says it (the learner
     clicked it, and never typed its notation): ``“place the tiles in W1”``."""
-    from ..widgets.majolica import action_words  # the board's words (no import cycle at load)
+    from ..games.majolica.render import action_words  # the board's words
 
     return f"“{action_words(state, str(action))}”"
 

@@ -559,6 +559,10 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             self.say("info", "no hint: no move is allowed here")
             return self.hint
         if mode == "explain":
+            if self._game.players == 1:
+                self.hint = {}
+                self.say("info", "no hint: win rates compare players, and a solo game has nobody to beat; ask for the bot's choice instead")
+                return self.hint
             return self._explain_hint(state, seat, actions, index, wrap)
         if mode == "legal":
             total = len(actions)

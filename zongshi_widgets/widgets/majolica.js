@@ -355,7 +355,7 @@ function render({ model, el }) {
       return;
     }
     const head = h("tr", {}, h("th", {}, ""), ...names.map((l, s) => h("th", { title: l }, swatch(s, "zw-inline-swatch"))));
-    const rows = sc.categories.map((cat, k) => h("tr", {}, h("th", { scope: "row" }, cat), ...sc.values.map((r) => h("td", {}, String(r[k])))));
+    const rows = sc.categories.map((cat, k) => h("tr", {}, h("th", { scope: "row", title: (sc.titles || [])[k] || "" }, cat), ...sc.values.map((r) => h("td", {}, String(r[k])))));
     const total = h("tr", { class: "mj-total" }, h("th", { scope: "row" }, "total"), ...sc.totals.map((x) => h("td", {}, String(x))));
     scores.replaceChildren(h("div", { class: "zw-caption" }, sc.final ? "Final score" : "Score if the game ended now"), h("table", { class: "mj-table-s" }, head, ...rows, total),
       sc.rating ? h("p", {}, h("b", {}, `Solo rating: ${sc.rating}`)) : "");

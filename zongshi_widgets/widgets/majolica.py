@@ -29,6 +29,8 @@ from ..games.majolica.render import (
     RECONSTRUCTED_NOTE,
     SEAT_COLOURS,
     TILE_COLOURS,
+    TILE_NAMES,
+    action_words,
     board_snapshot,
     cascade_story,
     mission_card,
@@ -43,7 +45,7 @@ __all__ = ["EXPANSIONS", "MajolicaBoard", "action_words", "auto_discards", "disc
 
 #: The expansions by name, and the engine option each one switches on.
 EXPANSIONS = {"cascading_bloom": "cascading_bloom", "kaleidoscopic": "kaleidoscopic", "missions": "missions"}
-_TILE = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "P": "purple"}
+_TILE = TILE_NAMES
 
 
 def _line_name(cells: list[int]) -> str:
@@ -51,14 +53,6 @@ def _line_name(cells: list[int]) -> str:
         if set(cells) <= set(ln):
             return ("line:row1", "line:row4", "line:cola", "line:cold")[k]
     return ""
-
-
-def _card_words(game, i: int) -> str:
-    """A design card in words: ``"D05 (3 points; spaces red red blue; hand icon)"``."""
-    c = game.cards[i]
-    spaces = " ".join(_TILE[COL[k]] for k, n in enumerate(c.spaces) for _ in range(n))
-    extra = f", {c.blank} blank" if c.blank else ""
-    return f"{c.id} ({c.points} points; spaces {spaces}{extra}{'; hand icon' if c.hand else ''})"
 
 
 #: What each kind of click is for, and when (rulebook, Gameplay: 1. Select, 2. Place, Run
@@ -111,70 +105,6 @@ def plain_refusal(state, action: Any, rule: str, text: str) -> str:
             "pick the tile, then a card or “Tile + rearrange” (rulebook, 1. Select B, C)."
         )
     return text.split(" Legal now:")[0]
-
-
-def action_words(state, a: str) -> str:
-    """A Majolica action in plain words, as the decision bar, the move log and the lessons say
-    it: ``"take the run a1–d1"``, ``"take the tile a2 and design card D05 (3 points; spaces red red
-    blue)"``, ``"place the tiles in W2"``, ``"move a red tile up to the design card"``.
-
-    Args:
-        state (MajolicaState): the position the action is played in. a (str): its notation.
-
-    Returns:
-        str: the words (the notation itself for an action this function does not know).
-    """
-    g = state.game
-    w = a.split()
-    verb = w[0]
-    if verb == "take":
-        if g.solo:
-            what = "all four revealed tiles" if w[1] == "all" else f"the {_TILE[w[1]]} tile"
-        else:
-            ends = w[1].split("-")
-            what = f"the run {w[1].replace('-', '–')}" if len(ends) == 2 else f"the tile {w[1]}"
-        if len(w) == 4:
-            what += " and rearrange the cards in the slots" if w[3] == "arrange" else f" and design card {_card_words(g, g.card_ids[w[3]])}"
-        return f"take {what}"
-    if verb == "place":
-        return f"place the tiles in {w[1]}"
-    if verb == "slot":
-        taken = state.to_move is not None and state.players[state.to_move].slots[int(w[1]) - 1] >= 0
-        return f"slot the card into slot {w[1]}" + (" (the card there goes under the deck)" if taken else "")
-    if verb == "start":
-        return f"slot the starting card into slot {w[2]}"
-    if verb == "arrange":
-        return "cards in the slots: " + ", ".join(x if x != "-" else "empty" for x in w[1:])
-    if verb == "run":
-        return f"run {w[1]} first"
-    if verb == "move":
-        return f"move a {_TILE[w[1]]} tile up to the design card"
-    if verb == "stop":
-        return "move no more tiles (white shovels are optional)"
-    if verb == "fragment":
-        return f"discard a {_TILE[w[1]]} tile (fragmentation)" + (" onto the mission card" if len(w) == 3 else "")
-    if verb == "discard":
-        if len(w) == 3:
-            return f"discard a {_TILE[w[-1]]} tile from {w[1]}"
-        return f"discard a {_TILE[w[-1]]} tile ({_overflow_words(state)})"
-    if verb == "bonus":
-        return f"take a {_TILE[w[1]]} tile into {w[2]} (hand icon)"
-    if verb == "no":
-        return "take no hand-icon tile"
-    if verb == "mission":
-        return f"take mission {w[1]}: {MISSIONS[int(w[1][1:]) - 1]}" if state.step == "mission" else f"put a {_TILE[w[1]]} tile on the mission card"
-    if verb == "end":
-        return "end the turn"
-    return a
-
-
-def _overflow_words(state) -> str:
-    """``"W2 overflows: 1 tile too many for its 6 places"``: the workshop that must shed tiles now."""
-    if state.over < 0 or state.to_move is None:
-        return "the workshop overflows"
-    w = state.over
-    extra = sum(state.players[state.to_move].ws[w]) - state.game.cap[w]
-    return f"W{w + 1} overflows: {extra} tile{'' if extra == 1 else 's'} too many for its {state.game.cap[w]} places"
 
 
 #: Why a tile leaves a workshop, by kind of discard (rulebook sections).

@@ -13,6 +13,7 @@ from .rules import COL, LETTERS, MISSIONS, SOLO_RATINGS, Majolica, MajolicaState
 
 __all__ = [
     "CATEGORIES_BASE",
+    "action_words",
     "RECONSTRUCTED_NOTE",
     "SEAT_COLOURS",
     "TILE_COLOURS",
@@ -268,14 +269,17 @@ def cascade_story(before: MajolicaState, action: str, after: MajolicaState | Non
 
 
 def public_scores(state: MajolicaState) -> dict:
-    """The score sheet, every category (rulebook, Game End): ``{categories, values, totals,
-    final, notes, rating}`` (``rating``: the solo rating at the end of a solo game, else ``""``)."""
+    """The score sheet, every category (rulebook, Game End): ``{categories, titles, values,
+    totals, final, notes, rating}`` (``titles``: per category, what a mission row's mission asks,
+    else ``""``; ``rating``: the solo rating at the end of a solo game, else ``""``)."""
     sheet = state.score_sheet()
     rating = ""
     if state.game.solo and sheet.final:
         rating = next(label for lo, label in SOLO_RATINGS if sheet.totals[0] >= lo)
     return {
         "categories": list(sheet.categories),
+        # a mission row's tooltip: what the mission asks (the row itself is named M1..M8)
+        "titles": [MISSIONS[int(c[1:]) - 1] if len(c) == 2 and c[0] == "M" and c[1].isdigit() else "" for c in sheet.categories],
         "values": [list(map(int, r)) for r in sheet.values],
         "totals": list(map(int, sheet.totals)),
         "final": bool(sheet.final),
@@ -357,3 +361,76 @@ def position_html(state: MajolicaState, highlight=(), reveal_scores: bool = True
         out.append(f"<div style='{style('scores')}'><b>{title}</b><table><tr><td></td>{head}</tr>{body}<tr><td>total</td>{tot}</tr></table></div>")
     out.append("</div>")
     return "".join(out)
+
+
+# -- actions in words ---------------------------------------------------------------------------
+def _card_words(game, i: int) -> str:
+    """A design card in words: ``"D05 (3 points; spaces red red blue; hand icon)"``."""
+    c = game.cards[i]
+    spaces = " ".join(TILE_NAMES[COL[k]] for k, n in enumerate(c.spaces) for _ in range(n))
+    extra = f", {c.blank} blank" if c.blank else ""
+    return f"{c.id} ({c.points} points; spaces {spaces}{extra}{'; hand icon' if c.hand else ''})"
+
+
+def action_words(state, a: str) -> str:
+    """A Majolica action in plain words, as the decision bar, the move log and the lessons say
+    it: ``"take the run a1–d1"``, ``"take the tile a2 and design card D05 (3 points; spaces red red
+    blue)"``, ``"place the tiles in W2"``, ``"move a red tile up to the design card"``.
+
+    Args:
+        state (MajolicaState): the position the action is played in. a (str): its notation.
+
+    Returns:
+        str: the words (the notation itself for an action this function does not know).
+    """
+    g = state.game
+    w = a.split()
+    verb = w[0]
+    if verb == "take":
+        if g.solo:
+            what = "all four revealed tiles" if w[1] == "all" else f"the {TILE_NAMES[w[1]]} tile"
+        else:
+            ends = w[1].split("-")
+            what = f"the run {w[1].replace('-', '–')}" if len(ends) == 2 else f"the tile {w[1]}"
+        if len(w) == 4:
+            what += " and rearrange the cards in the slots" if w[3] == "arrange" else f" and design card {_card_words(g, g.card_ids[w[3]])}"
+        return f"take {what}"
+    if verb == "place":
+        return f"place the tiles in {w[1]}"
+    if verb == "slot":
+        taken = state.to_move is not None and state.players[state.to_move].slots[int(w[1]) - 1] >= 0
+        return f"slot the card into slot {w[1]}" + (" (the card there goes under the deck)" if taken else "")
+    if verb == "start":
+        return f"slot the starting card into slot {w[2]}"
+    if verb == "arrange":
+        return "cards in the slots: " + ", ".join(x if x != "-" else "empty" for x in w[1:])
+    if verb == "run":
+        return f"run {w[1]} first"
+    if verb == "move":
+        return f"move a {TILE_NAMES[w[1]]} tile up to the design card"
+    if verb == "stop":
+        return "move no more tiles (white shovels are optional)"
+    if verb == "fragment":
+        return f"discard a {TILE_NAMES[w[1]]} tile (fragmentation)" + (" onto the mission card" if len(w) == 3 else "")
+    if verb == "discard":
+        if len(w) == 3:
+            return f"discard a {TILE_NAMES[w[-1]]} tile from {w[1]}"
+        return f"discard a {TILE_NAMES[w[-1]]} tile ({_overflow_words(state)})"
+    if verb == "bonus":
+        return f"take a {TILE_NAMES[w[1]]} tile into {w[2]} (hand icon)"
+    if verb == "no":
+        return "take no hand-icon tile"
+    if verb == "mission":
+        return f"take mission {w[1]}: {MISSIONS[int(w[1][1:]) - 1]}" if state.step == "mission" else f"put a {TILE_NAMES[w[1]]} tile on the mission card"
+    if verb == "end":
+        return "end the turn"
+    return a
+
+
+def _overflow_words(state) -> str:
+    """``"W2 overflows: 1 tile too many for its 6 places"``: the workshop that must shed tiles now."""
+    if state.over < 0 or state.to_move is None:
+        return "the workshop overflows"
+    w = state.over
+    extra = sum(state.players[state.to_move].ws[w]) - state.game.cap[w]
+    return f"W{w + 1} overflows: {extra} tile{'' if extra == 1 else 's'} too many for its {state.game.cap[w]} places"

@@ -37,7 +37,7 @@ board's four workshops are one packed integer (``Player.wp``, read as ``Player.w
 discard list, "is a workshop full" and the legal actions at 2. Place and at the end of the
 turn are looked up by it, per game), and a
 played state links to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`: constant time per action).
-Playouts (``scratch()``/``advance()``) change a private copy in place, with no history.
+Playouts (``scratch()``/``advance()``) change a private copy in place (its actions kept in a list).
 
 Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
 columns a and d. Colours are ``R Y B G``; ``P`` is a purple (wild) tile of City Hall.
@@ -257,8 +257,8 @@ class Majolica(Game):
             there, so the engine ends games that make no progress. Default 40 rounds: in 24
             games between the generic greedy bots (``greedy_value``; 8 each with 2, 3 and 4
             players; ``benchmarks/majolica_games.py --greedy 8``), all ended by the rulebook's
-            condition, after 18 to 61 rounds, and the longest stretch without a completed card
-            was 17 rounds. ``None`` plays by the book alone. The score sheet
+            condition, after 14 to 68 rounds, and the longest stretch without a completed card
+            was 18 rounds. ``None`` plays by the book alone. The score sheet
             says when this ended a game. Solo play always lasts 6 rounds.
 
     Raises:
@@ -774,7 +774,7 @@ class MajolicaState(State):
 
     # _SCRATCH: the mover's board as lists while an action is applied (see _Work); never set on
     # a finished state
-    __slots__ = FIELDS + ("_legal", "_hist") + _SCRATCH
+    __slots__ = FIELDS + ("_legal", "_hist", "_plays") + _SCRATCH
 
     def __init__(self, game, history, chance, *values):
         super().__init__(game, history, chance)
@@ -786,8 +786,11 @@ class MajolicaState(State):
     def history(self) -> tuple:
         """The actions played since ``new_state``, in order (a tuple). A played state keeps only
         its last action and a link to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`); the tuple
-        is built on first use and kept."""
+        is built on first use and kept. A scratch copy's history includes the actions it was
+        advanced by."""
         self._hist = history_tuple(self._hist)
+        if self._scratch and self._plays:
+            return self._hist + tuple(self._plays)
         return self._hist
 
     @history.setter
@@ -898,7 +901,10 @@ class MajolicaState(State):
     def _detached(self) -> MajolicaState:
         """A plain (not scratch) state with this state's position and a private copy of its
         generator, sharing nothing a playout on this scratch copy changes (as Zong Shi's)."""
-        new = self._copy(chance=self.chance.copy())
+        hist = self._hist
+        for a in self._plays:  # the actions this scratch copy was advanced by
+            hist = _HistoryLink(hist, a)
+        new = self._copy(chance=self.chance.copy(), history=hist)
         new._origin, new._sample = self._origin, self._sample
         return new
 
@@ -915,13 +921,15 @@ class MajolicaState(State):
         :meth:`advance` changes it in place. Every part of a position is an immutable tuple (the
         boards are :class:`Player` tuples), so a copy of the fields and of the chance generator
         is deep enough: advancing replaces parts, never changes them, and this state stays as it
-        is. Its history stops growing.
+        is. The actions it is advanced by are kept in a list (cheaper than a history link per
+        action), so a state :meth:`play` makes from it has the whole history and saves.
 
         Returns:
             MajolicaState: the copy (``is_scratch`` true).
         """
         new = self._copy(chance=self.chance.copy())
         new._origin, new._sample, new._scratch = self._origin, self._sample, True
+        new._plays = []
         return new
 
     def advance(self, action: str) -> MajolicaState:
@@ -929,6 +937,7 @@ class MajolicaState(State):
         a scratch copy is changed in place and returned (its origin and sample flags stay as
         they are); any other state gives a new one, as the kernel's does."""
         if self._scratch:
+            self._plays.append(action)  # recorded (cheaply), so a state play()ed from here saves whole
             kind = _quick_kind(self, action)  # _advance's short path, inlined (one call fewer per playout action)
             if kind:
                 _quick(self, action, kind)
@@ -1117,14 +1126,15 @@ class MajolicaState(State):
     def score_sheet(self) -> ScoreSheet:
         """Rulebook, Game End: points of completed design cards, 1 point per 2 tiles on the
         unfinished cards (all together, rounded down), one-point tokens; with the expansions
-        Bloom tokens and one row per mission card (its points for the holder who fulfils it).
+        Bloom tokens and one row per mission card, ``M1`` to ``M8`` (its points for the holder
+        who fulfils it; the notes say what each held mission asks).
         Tie-break: the player latest in turn order at the start of the game."""
         g, n = self.game, self.game.players
         cats = ["design cards", "tiles on unfinished cards", "City Hall tokens"]
         if g.bloom:
             cats.append("Bloom tokens")
         if g.use_missions:
-            cats += [f"M{m + 1}: {MISSIONS[m]}" for m in range(8)]
+            cats += [f"M{m + 1}" for m in range(8)]  # short: the notes say what each held mission asks
         values, totals = [], []
         for s, p in enumerate(self.players):
             row = [sum(g.cards[i].points for i in p.done), sum(sum(f) for f in p.fills) // 2, p.tokens]
@@ -1135,6 +1145,10 @@ class MajolicaState(State):
             values.append(row)
             totals.append(sum(row))
         notes = "Ties go to the player latest in turn order at the start of the game (rulebook, Game End)."
+        if g.use_missions:
+            held = [f"{g.seat_names[k]} M{p.mission + 1} ({MISSIONS[p.mission]})" for k, p in enumerate(self.players) if p.mission >= 0]
+            if held:
+                notes += " Missions held: " + ", ".join(held) + "."
         if not g.solo and self.seat is None and not any(len(p.done) >= g.end_cards for p in self.players):
             if g.stall_rounds is not None and self.round - self.lastc >= g.stall_rounds:
                 notes += (
@@ -1152,13 +1166,30 @@ class MajolicaState(State):
             tiebreak_label="turn order", final=self.seat is None, notes=notes,
         )  # fmt: skip
 
+    def action_name(self, action: str) -> str:
+        """The action in plain words, as the board's decision bar says it (``"take the tile a2
+        and design card D05 (3 points; spaces red red blue)"``); :func:`~zongshi_widgets.agents.explain`
+        fills its ``text`` column with it.
+
+        Args:
+            action (str): an action of this position, in notation.
+
+        Returns:
+            str: the words (the notation itself for an action not known).
+        """
+        from .render import action_words  # render imports this module
+
+        return action_words(self, str(action))
+
     def greedy_value(self, action: str) -> float:
         """A quick heuristic value of the position after ``action`` for the seat playing it
         (higher is better), read by the generic ``greedy`` bot (``zw.agents``). It counts
         completed cards' points (x5), tiles on slotted cards (x2) and tokens; a workshop whose
         tiles can still make its pattern adds 0.6 per tile when the card above has a space for
-        one of them (W4: always), else 0.2; a workshop that cannot any more costs 1.5; an empty
-        card slot costs 0.5. It is a playing aid for bots, not a strategy claim.
+        one of them (W4: always), 1.0 per tile when it is also full (it runs this turn), else
+        0.2; a workshop that cannot any more costs 1.5; an empty card slot costs 0.5. The value
+        is rounded to 9 decimals, so that equal positions value exactly equal. It is a playing
+        aid for bots, not a strategy claim.
 
         Args:
             action (str): a legal action here.
@@ -1225,10 +1256,15 @@ def _board_value(g: Majolica, p: Player) -> float:
         if all(k <= g.part[w] for k in counts) and len(counts) <= g.nparts[w]:
             card = p.slots[w] if w < 3 else -1
             useful = w == 3 or (card >= 0 and any(ws[c] and card_open(g, card, p.fills[w], c) for c in range(4)))
-            v += (0.6 if useful else 0.2) * sum(ws)
+            if useful and sum(ws) == g.cap[w]:
+                v += 1.0 * sum(ws)  # full with its pattern: it runs this turn
+            else:
+                v += (0.6 if useful else 0.2) * sum(ws)
         else:
             v -= 1.5
-    return v - 0.5 * sum(1 for x in p.slots if x < 0)
+    # rounded: equal positions reached by different sums (0.6 * 3 + 0.2 * 5 against 2.8) value
+    # exactly equal, so ties go to the first action in legal order as documented
+    return round(v - 0.5 * sum(1 for x in p.slots if x < 0), 9)
 
 
 # -- rules: what may run, what is open ---------------------------------------------------------

@@ -691,7 +691,7 @@ class ZongShiState(State):
     seat may see); :meth:`census` counts every component for the conservation checks.
     """
 
-    __slots__ = ("_z", "_legal_cache", "_legal_index", "_hist")
+    __slots__ = ("_z", "_legal_cache", "_legal_index", "_hist", "_plays")
 
     def __init__(self, game, history, chance, z: _Core):
         # State.__init__, inlined (a state is made for every action)
@@ -711,6 +711,8 @@ class ZongShiState(State):
         last action and a link to the history before it (a tuple is built on first use, so
         playing stays constant time however long the game)."""
         self._hist = history_tuple(self._hist)
+        if self._scratch and self._plays:  # a scratch copy: the actions it was advanced by too
+            return self._hist + tuple(self._plays)
         return self._hist
 
     @history.setter
@@ -864,6 +866,7 @@ class ZongShiState(State):
         z = self._z.clone()  # copy on write: a player, the decks... are copied on their first change
         state = ZongShiState(self.game, self._hist, self.chance.copy(), z)
         state._origin, state._sample, state._scratch = self._origin, self._sample, True
+        state._plays = []  # the actions it is advanced by (a list: cheaper than a history link each)
         if self._legal_cache is not None:
             state._legal_cache = self._legal_cache  # never changed in place: replaced per action
         return state
@@ -881,6 +884,7 @@ class ZongShiState(State):
         """
         if not self._scratch:
             return State.advance(self, action)
+        self._plays.append(action)  # so a state play()ed from here has the whole history and saves
         z = self._z  # the body of _advance, inlined (one call fewer per playout action)
         z.chance = self.chance
         _do(z, z.tasks[0], action)
@@ -893,6 +897,7 @@ class ZongShiState(State):
     def _advance(self, action: ZAction) -> ZongShiState:
         """Play the legal ``action`` on this scratch copy in place (as :meth:`_apply`, with no
         copy of the position or of the generator, which draws in place) and return it."""
+        self._plays.append(action)
         z = self._z
         z.chance = self.chance  # draws go to this copy's own generator
         _do(z, z.tasks[0], action)
@@ -904,7 +909,10 @@ class ZongShiState(State):
 
     def _detached(self) -> ZongShiState:
         """A plain (immutable) state with this scratch copy's position, sharing nothing with it."""
-        state = ZongShiState(self.game, self._hist, self.chance.copy(), self._z.clone(deep=True))
+        hist = self._hist
+        for a in self._plays:  # the actions this scratch copy was advanced by
+            hist = _HistoryLink(hist, a)
+        state = ZongShiState(self.game, hist, self.chance.copy(), self._z.clone(deep=True))
         state._origin, state._sample = self._origin, self._sample
         return state
 
