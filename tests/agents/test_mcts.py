@@ -304,3 +304,31 @@ def test_tree_depth_tree_play_and_playout_are_the_searchs_hooks():
     assert calls == {"tree_play": 40, "playout": 40}
     deep, _ = MCTSAgent(seed=1, iterations=200)._search(state, None)
     assert any(ch.children for ch in deep.children.values())  # without the limit the tree grows
+
+
+@pytest.mark.parametrize("name,players", [("gembloq", 2), ("zongshi", 3), ("art_gallery", 3), ("majolica", 2)])
+def test_explain_says_every_games_candidates_in_words(name, players):
+    """explain()'s ``text`` column reads as the boards say moves (each game's
+    ``action_name``), never as bare notation, in every game."""
+    state = zw.game(name, players=players).new_state(seed=1)
+    for _ in range(3):
+        state = state.play(state.legal_actions()[0])
+    table = explain(state, top=3, seed=0, iterations=12)
+    assert len(table) >= 1
+    for action, text in zip(table["action"], table["text"]):
+        assert text != action and len(text.split()) >= 3, (action, text)
+        legal = {str(a): a for a in state.legal_actions()}
+        assert text == state.action_name(legal[action])
+
+
+def test_art_gallery_words_are_the_engines_and_the_board_tells_them_in_the_past_tense():
+    """Rules, 1. Move Your Game Piece / 2. Place a Bid: the engine names each action in the
+    imperative; the board's log tells the same move in the past tense."""
+    from zongshi_widgets.widgets.art_gallery import ArtGalleryBoard
+
+    state = zw.game("art_gallery", players=3).new_state(seed=1)
+    board = ArtGalleryBoard(players=3, seed=1)
+    for action in state.legal_actions()[:4]:
+        now, told = state.action_name(action), board._words(state, action)
+        assert now.startswith("play ") and told.startswith("played ")
+        assert told.replace("played", "play").replace("moved", "move").replace("stayed", "stay") == now

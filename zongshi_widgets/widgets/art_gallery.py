@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.art_gallery import Aside, Bid, Move, Pick, Stay, Take
+from ..games.art_gallery import Aside, Bid, Move, Stay, Take
 from ..games.art_gallery.render import (
     CATEGORIES,
     RECONSTRUCTED_NOTE,
@@ -248,29 +248,16 @@ class ArtGalleryBoard(NamedGameBoard):
         return self._words(before, action)
 
     def _words(self, before, action: Any) -> str:
-        g = self._game
-        seat = before.to_move
-        if isinstance(action, Move):
-            p = before.pawns[seat]
-            dest = (p - action.card) % g.ring if action.direction == "ccw" else (p + action.card) % g.ring
-            way = {"cw": "clockwise ", "ccw": "anticlockwise ", "": ""}[action.direction]
-            if dest == p:
-                return f"played {action.card} and stayed at {_area(g, dest)}"
-            return f"played {action.card} and moved {way}to {_area(g, dest)}"
-        if isinstance(action, Stay):
-            return f"played {action.card} without moving (every reachable bar is full)"
-        if isinstance(action, Bid):
-            return f"bid {action.card} face down at {_area(g, before.pawns[seat])}"
-        if isinstance(action, Aside):
-            return f"laid {action.card} aside (the bar at {_area(g, before.pawns[seat])} is full)"
-        if isinstance(action, Take):
-            if not action.spaces:
-                return "took no tile"
-            return "took the top tile of space " + " and space ".join(map(str, action.spaces))
-        if isinstance(action, Pick):
-            return f"took back {action.card}"
-        return str(action)
+        """The move in the past tense: the engine's words (``ArtGalleryState.action_name``)
+        with their verbs told, not ordered."""
+        words = before.action_name(action)
+        for verb, past in _PAST:
+            if words.startswith(verb):
+                words = past + words[len(verb) :]
+                break
+        return words.replace(" and move ", " and moved ").replace(" and stay ", " and stayed ")
 
 
-def _area(g, bench: int) -> str:
-    return "the Shop" if bench == 0 else g.area_names[bench]
+#: The verbs ``ArtGalleryState.action_name`` starts with, and their past tense (longest first).
+_PAST = (("play ", "played "), ("bid ", "bid "), ("lay ", "laid "), ("take back ", "took back "), ("take ", "took "))
+

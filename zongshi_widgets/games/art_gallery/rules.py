@@ -1102,6 +1102,41 @@ class ArtGalleryState(State):
         s.chance = Chance(rng.getrandbits(63))
         return s
 
+    def action_name(self, action) -> str:
+        """The action in plain words, for the seat that plays it (``"play 5 and move clockwise to
+        the Gallery 2"``, ``"bid 3 face down at ..."``, ``"take the top tile of space 1 and space
+        5"``, ``"take back 6"``); :func:`~zongshi_widgets.agents.explain` fills its ``text``
+        column with it, and the board tells a played move in the same words, past tense. A bid's
+        card shows: only the seat to move reads these (other seats read :meth:`action_text`).
+
+        Args:
+            action (Action): an action of this position (``None`` when the game is over).
+
+        Returns:
+            str: the words (the notation for an action of no known kind).
+        """
+        g, seat = self.game, self.seat
+        if isinstance(action, Move):
+            p = self.pawns[seat]
+            dest = (p - action.card) % g.ring if action.direction == "ccw" else (p + action.card) % g.ring
+            way = {"cw": "clockwise ", "ccw": "anticlockwise ", "": ""}[action.direction]
+            if dest == p:
+                return f"play {action.card} and stay at {_area_name(g, dest)}"
+            return f"play {action.card} and move {way}to {_area_name(g, dest)}"
+        if isinstance(action, Stay):
+            return f"play {action.card} without moving (every reachable bar is full)"
+        if isinstance(action, Bid):
+            return f"bid {action.card} face down at {_area_name(g, self.pawns[seat])}"
+        if isinstance(action, Aside):
+            return f"lay {action.card} aside (the bar at {_area_name(g, self.pawns[seat])} is full)"
+        if isinstance(action, Take):
+            if not action.spaces:
+                return "take no tile"
+            return "take the top tile of space " + " and space ".join(map(str, action.spaces))
+        if isinstance(action, Pick):
+            return f"take back {action.card}"
+        return str(action)
+
     def position(self) -> dict:
         """The whole position (hidden parts included) as a readable description that
         :meth:`ArtGallery.from_position` turns back into an equal state; see
@@ -1237,3 +1272,8 @@ def reference_legal_actions(state: ArtGalleryState) -> list[str]:
     else:
         out = {f"pick {v}" for v in state.pool}
     return sorted(out)
+
+
+def _area_name(g, bench: int) -> str:
+    """A bench in words: ``"the Shop"`` (bench 0) or its area's name."""
+    return "the Shop" if bench == 0 else g.area_names[bench]

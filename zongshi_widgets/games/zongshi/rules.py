@@ -1187,6 +1187,21 @@ class ZongShiState(State):
         z.bag = [g.components.supply - seen[m] for m in range(4)]
         return ZongShiState(self.game, (), Chance(rng.getrandbits(63)), z)
 
+    def action_name(self, action) -> str:
+        """The action in plain words, as the board says it (``"master to the large bin"``,
+        ``"pick a jade box"``); :func:`~zongshi_widgets.agents.explain` fills its ``text`` column
+        with it.
+
+        Args:
+            action (ZAction | str): an action of this position.
+
+        Returns:
+            str: the words.
+        """
+        from .render import action_words  # render imports this module
+
+        return action_words(self.game, action)
+
     # -- positions ---------------------------------------------------------------------------
     def position(self) -> dict:
         """The whole position as a readable, JSON-able description (hidden parts included),
