@@ -352,6 +352,9 @@ board
     for i, c in enumerate(cands):
         expect(items.nth(i)).to_contain_text(f"{round(100 * c['win_rate'])} % ({c['visits']} playouts, ")
     expect(board.locator(".zw-hint-text")).to_contain_text(f"Candidate 1 of {len(cands)}")
+    text = board.locator(".zw-hint-text").inner_text()
+    assert "“take the " in text and cands[0]["action"] not in text, text  # the move in words, as the decision bar says it
+    expect(items.first).to_contain_text("take the ")
     expect(board.locator(".mj-hinted").first).to_be_visible()  # the candidate's tile marked on the grid
     screenshot(page, "majolica-win-rates", locator=board)
     assert page.console_errors == []

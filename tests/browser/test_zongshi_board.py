@@ -120,6 +120,9 @@ def test_zongshi_board_round_by_clicks(page, jupyter_server, make_notebook):
     board.get_by_role("button", name="Show a move").click()
     expect(board.locator(".zs-hinted").first).to_be_visible(timeout=15_000)
     expect(board.locator(".zw-hint-text")).to_contain_text("Legal move 1 of")
+    hinted = kernel(jupyter_server, relpath, "print(board.hint['action'] + '|' + board.state.action_name(board.hint['action']))").split("|")
+    text = board.locator(".zw-hint-text").inner_text()
+    assert f"“{hinted[1]}”" in text and (hinted[0] == hinted[1] or hinted[0] not in text), text  # the move in words, no notation
     seen = board.get_attribute("data-version")
     board.get_by_role("button", name="Play it").click()
     page.wait_for_function("([seen]) => document.querySelector(\".zw-board[data-game='zongshi']\").dataset.version !== seen", arg=[seen])

@@ -124,7 +124,7 @@ def test_play_and_explain_requests():
     assert reply["rule"] == "zongshi.turn.choose-pawn" and "master or your apprentice" in reply["text"]
     assert board.version == version
     board.handle_request({"type": "explain", "action": "use master", "version": version, "key": "k2"})
-    assert sent[-1]["legal"] is True and sent[-1]["text"] == "takes this turn with the master"
+    assert sent[-1]["legal"] is True and sent[-1]["text"] == "take this turn with the master"
     board.handle_request({"type": "play", "action": "use master", "version": version})
     assert board.version != version and str(board.state.history[-1]) == "use master"
     mover = board.timeline.cursor.parent.state.to_move

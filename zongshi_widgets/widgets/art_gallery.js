@@ -32,7 +32,7 @@ function render({ model, el }) {
     label: `Art Gallery board, ${geo.players} players`,
     swatch,
     onKey,
-    hintText: (hint) => hint.text.replace(/^\w+ /, ""),
+    hintText: (hint) => `“${hint.text.replace(/^\w+: /, "")}”`, // "would play “play 5 and move clockwise to G5”"
   });
   const root = shell.root;
   shell.setStatus("", "info"); // the status line shows only Python's answers to this board's choices

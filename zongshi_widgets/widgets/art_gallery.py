@@ -192,12 +192,13 @@ class ArtGalleryBoard(NamedGameBoard):
     def describe(self, before, action, after) -> str:
         """``"red played 5 and moved clockwise to G5"``, ``"red bid 3 face down at G5"``,
         ``"red took the top tile of space 1 and space 5"``, ``"red took back 6"``; then, when the move set
-        off the distribution, what it gave, and at the end the winners."""
+        off the distribution, what it gave, and at the end the winners. A hint (``after`` is
+        ``None``) is the move to make: ``"red: play 5 and move clockwise to G5"``."""
         g = self._game
         who = g.seat_names[before.to_move]
+        if after is None:  # a hint: the move to make, in the engine's words ("red: play 5 and move ...")
+            return f"{who}: {before.action_name(action)}"
         text = f"{who} {self._words(before, action)}"
-        if after is None:
-            return text
         story = distribution_story(before, action, after)
         awards = [s for s in story if s["k"] == "award" and s["to"] is not None]
         if awards:

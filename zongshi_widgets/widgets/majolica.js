@@ -35,7 +35,7 @@ function render({ model, el }) {
     label: `Majolica board, ${n} player${n > 1 ? "s" : ""}`,
     swatch,
     onKey,
-    hintText: (hint) => `“${hint.action}”`,
+    hintText: (hint) => `“${hint.text.replace(/^\w+: /, "")}”`, // the move in words, as the decision bar says it
   });
   const root = shell.root;
 

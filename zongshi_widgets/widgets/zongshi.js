@@ -32,7 +32,7 @@ function render({ model, el }) {
     label: `Zong Shi board, ${n} players`,
     swatch,
     onKey,
-    hintText: (hint) => `“${hint.action}”, which ${hint.text}`, // "The greedy bot would play “pass”, which passes."
+    hintText: (hint) => `“${hint.text}”`, // "The greedy bot would play “take a jade box from the draft”."
   });
   const root = shell.root;
 

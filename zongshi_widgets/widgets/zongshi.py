@@ -272,8 +272,8 @@ class ZongShiBoard(NamedGameBoard):
     def describe(self, before: ZongShiState, action: Any, after: ZongShiState | None) -> str:
         """``"ivory player: goes to the large bin of the Marketplace"``; a pick in the material
         distribution says why that pawn picks now; at the end, the winners."""
-        if after is None:
-            return render.action_words(self._game, action)
+        if after is None:  # a hint: the move to make ("take a jade box from the draft")
+            return before.action_name(action)
         labels = render.seat_labels(self._game.players)
         mover = before.to_move
         text = f"{labels[mover]} {render.action_words(self._game, action)}"

@@ -1188,9 +1188,11 @@ class ZongShiState(State):
         return ZongShiState(self.game, (), Chance(rng.getrandbits(63)), z)
 
     def action_name(self, action) -> str:
-        """The action in plain words, as the board says it (``"master to the large bin"``,
-        ``"pick a jade box"``); :func:`~zongshi_widgets.agents.explain` fills its ``text`` column
-        with it.
+        """The action in plain words, as a move to make (``"go to the large bin of the
+        Marketplace"``, ``"take a jade box from the draft"``): the board's words
+        (:func:`~zongshi_widgets.games.zongshi.render.action_words`, which tell a played move,
+        ``"goes to the large bin..."``) in the imperative. :func:`~zongshi_widgets.agents.explain`
+        fills its ``text`` column with it, and the boards' hints say it.
 
         Args:
             action (ZAction | str): an action of this position.
@@ -1200,7 +1202,9 @@ class ZongShiState(State):
         """
         from .render import action_words  # render imports this module
 
-        return action_words(self.game, action)
+        verb, _, rest = action_words(self.game, action).partition(" ")
+        verb = {"goes": "go", "passes": "pass"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+        return f"{verb} {rest}".rstrip()
 
     # -- positions ---------------------------------------------------------------------------
     def position(self) -> dict:
