@@ -74,3 +74,21 @@ def test_a_game_registers_its_own_bots():
         unregister("sealed_bids_plus")
     with pytest.raises(KeyError):
         agents("no-such-game")
+
+
+def test_a_bot_refuses_another_games_position_and_a_non_position():
+    """A game's own bot reads that game's positions only: given another game's position it says
+    which game it is made for (as the boards' SeatError does), and a non-position is a TypeError;
+    a generic bot plays any game."""
+    from zongshi_widgets.agents import agent, explain
+
+    ms = zw.game("majolica", players=2).new_state(seed=1)
+    with pytest.raises(ValueError, match="made for zongshi, not majolica"):
+        agent("greedy", seed=1, game="zongshi").choose(ms)
+    with pytest.raises(ValueError, match="made for gembloq, not majolica"):
+        agent("mcts", seed=1, game="gembloq", iterations=5).choose(ms)
+    with pytest.raises(ValueError, match="made for zongshi, not majolica"):
+        explain(ms, bot=agent("mcts", seed=0, game="zongshi", iterations=10))
+    with pytest.raises(TypeError, match="a bot chooses in a position"):
+        agent("greedy", seed=0, game="art_gallery").choose("x")
+    assert agent("greedy", seed=1, game="gembloq").choose(ms) in ms.legal_actions()  # the generic greedy bot

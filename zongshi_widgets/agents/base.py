@@ -22,12 +22,32 @@ from ..core import Game, State, load_ref, registration
 from ..core.errors import UnknownName
 
 
-def mover(state: State, seat: int | None) -> int:
+#: (bot class, game name) -> whether bots of that class may play that game (see :func:`bot_game`).
+_FITS: dict = {}
+
+
+def mover(state: State, seat: int | None, bot: Any = None) -> int:
     """The seat a bot chooses for: ``seat``, or the seat to move when ``None``.
 
+    Args:
+        state (State): the position.
+        seat (int | None): the deciding seat.
+        bot: the bot deciding (checked to be made for ``state``'s game), or ``None``.
+
     Raises:
-        ValueError: the game is over, or ``seat`` is not the seat to move.
+        TypeError: ``state`` is not a State.
+        ValueError: the game is over, ``seat`` is not the seat to move, or ``bot`` is another
+            game's own bot.
     """
+    if not isinstance(state, State):
+        raise TypeError(f"a bot chooses in a position (a State, e.g. game.new_state(seed=1) or board.state), not {type(state).__name__} {state!r:.80}")
+    if bot is not None:
+        key = (type(bot), state.game.name)
+        fits = _FITS.get(key)
+        if fits is None:  # once per bot class and game: a random bot decides every action of a game
+            fits = _FITS[key] = bot_game(bot, state.game) is None
+        if not fits:
+            raise ValueError(foreign_bot_message(bot, state.game, state.to_move if seat is None else seat))
     if state.is_over:
         raise ValueError("the game is over: no legal action to choose")
     if seat is None:
@@ -69,9 +89,11 @@ class Agent:
             an action of ``state.legal_actions()``.
 
         Raises:
-            ValueError: the game is over, or ``seat`` is not the seat to move.
+            TypeError: ``state`` is not a State.
+            ValueError: the game is over, ``seat`` is not the seat to move, or this is another
+                game's own bot.
         """
-        seat = mover(state, seat)
+        seat = mover(state, seat, self)
         return self.decide(visible_state(state, seat, self.rng), seat)
 
     def decide(self, state: State, seat: int) -> Any:
@@ -303,8 +325,18 @@ def bot_game(bot: Any, game: Game) -> str | None:
         return None
     for name, classes in own.items():
         if name != game.name and any(isinstance(bot, cls) for cls in classes):
+            if registration(name).factory == _factory_of(game):
+                return None  # the same game registered under another name (a variant's entry)
             return name
     return None
+
+
+def _factory_of(game: Game) -> str | None:
+    """The registry factory reference of ``game``'s registered name, if it has one."""
+    try:
+        return registration(game.name).factory
+    except KeyError:
+        return None
 
 
 def foreign_bot_message(bot: Any, game: Game, seat: int) -> str | None:

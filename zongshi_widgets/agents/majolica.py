@@ -349,7 +349,7 @@ class MajolicaMCTS(MCTSAgent):
         Raises:
             ValueError: the game is over, or ``seat`` is not the seat to move.
         """
-        seat = mover(state, seat)
+        seat = mover(state, seat, self)
         if state.step == "select" and len(state.legal_actions()) > 1:
             return super().choose(state, seat)
         return best_turn_action(visible_state(state, seat, self.rng), seat, self.rng, self.evaluation)

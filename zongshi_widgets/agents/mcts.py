@@ -245,7 +245,7 @@ class MCTSAgent(Agent):
         return legal[0] if best is None else best
 
     def _search(self, state: State, seat: int | None) -> tuple[_Node, list]:
-        seat = mover(state, seat)
+        seat = mover(state, seat, self)
         legal = list(state.legal_actions())
         root = _Node(None)
         if perfect := state.game.game_type.perfect_information:
