@@ -409,7 +409,8 @@ def test_the_win_rate_candidate_is_outlined_on_the_board(page, jupyter_server, m
     expect(widget.locator(f".zw-ag-choices button.zw-ag-hinted[data-card='{card}']")).to_have_count(1)
     if bench != "0":
         assert area in widget.locator(".zw-hint-text").inner_text()  # "... “play 5 and move clockwise to G2”"
-    assert "“play " in widget.locator(".zw-hint-text").inner_text() or "“bid " in widget.locator(".zw-hint-text").inner_text()  # words to act on, not the log's past tense
+    said = widget.locator(".zw-hint-text").inner_text()
+    assert "“play " in said or "“bid " in said  # words to act on, not the log's past tense
     assert re.search(r"95 % interval \d+-\d+ %", widget.locator(".zw-hint-text").inner_text())
     screenshot(page, "art-gallery-win-rates", locator=widget)
     # another candidate moves the outline with it

@@ -21,7 +21,6 @@ from typing import Any
 from ..core import Game, State, load_ref, registration
 from ..core.errors import UnknownName
 
-
 #: (bot class, game name) -> whether bots of that class may play that game (see :func:`bot_game`).
 _FITS: dict = {}
 
