@@ -468,3 +468,24 @@ def test_every_discard_of_a_random_game_says_why():
     assert len(told) > 5
     for text in told:
         assert re.search(r"overflow|Tip 1|fragmentation icon", text) and ("rulebook" in text or "Tip 1" in text), text
+
+
+def test_a_bot_waits_for_the_cascade_to_be_shown():
+    """Run Workshop(s): a move that sets off a cascade is shown step by step in the browser
+    (1.3 s a step); the next bot move waits that long on top of ``bot_delay``, so the story is
+    not cut short (with no delay, bots do not wait)."""
+    from zongshi_widgets.agents import agent
+    from zongshi_widgets.widgets.majolica import STEP_SECONDS
+
+    board = MajolicaBoard(players=2, seed=3, seats=["human", "human"], bot_delay=0.5)
+    bot = agent("greedy", seed=0, game="majolica")
+    for _ in range(400):
+        before = board.state
+        board.play(bot.choose(before))
+        steps = len(cascade_story(before, str(board.state.history[-1]), board.state))
+        if steps:
+            break
+    assert steps, "no cascade in 400 greedy actions"
+    assert board.session._showing() == pytest.approx(STEP_SECONDS * steps)
+    board.session.bot_delay = 0
+    assert board.session._showing() == 0.0

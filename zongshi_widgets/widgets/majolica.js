@@ -24,7 +24,7 @@ function render({ model, el }) {
   const names = geo.seat_names;
   const TC = geo.tile_colours;
   const TN = { R: "red", Y: "yellow", B: "blue", G: "green", P: "purple" };
-  const STEP_MS = 1300;
+  const STEP_MS = 1300; // STEP_SECONDS in majolica.py: a bot waits for a cascade to be shown
 
   const swatch = (seat, cls = "zw-swatch") =>
     h("span", { class: `${cls} mj-seat`, style: `--mj-seat:${geo.seat_colours[seat]}`, title: names[seat], "aria-hidden": "true" }, String(seat + 1));
@@ -446,6 +446,7 @@ function render({ model, el }) {
       // a new view one move after the last: play its cascade
       clearTimeout(ui.timer);
       ui.story = null;
+      if (root.dataset.story === "playing") root.dataset.story = "done";  // cut short by the new view
       if (ui.lastPly !== null && v.ply === ui.lastPly + 1 && (v.story || []).length) {
         ui.story = { steps: v.story, k: 0, seat: v.story_seat };
         root.dataset.story = "playing";

@@ -287,6 +287,7 @@ class MajolicaBoard(NamedGameBoard):
             if variant:
                 kwargs["variant"] = variant
         super().__init__(players, seats, seed, **kwargs)
+        self._session.show_seconds = _cascade_seconds  # a bot waits for a cascade's last step
 
     # -- lessons ---------------------------------------------------------------------------
     def part_ids(self, parts) -> list[str]:
@@ -563,3 +564,15 @@ class MajolicaBoard(NamedGameBoard):
 
     def _wire_moves(self, moves: list) -> list:
         return [[e["ply"], e["seat"], e["text"], None, e["alt"]] for e in moves]
+
+
+#: Seconds the board shows each step of a cascade (``STEP_MS`` in majolica.js).
+STEP_SECONDS = 1.3
+
+
+def _cascade_seconds(before, action, after) -> float:
+    """How long the board plays the cascade a move set off (:func:`cascade_story`), in seconds."""
+    try:
+        return STEP_SECONDS * len(cascade_story(before, str(action), after))
+    except ValueError:
+        return 0.0

@@ -167,6 +167,10 @@ class GameSession:
             ``(state, action)`` before a person's move; a returned text refuses the move.
         version (int): bumps on every change of position or seats.
         thinking (int): the seat of the bot about to move in the browser, ``-1`` for none.
+        show_seconds (Callable[[State, Any, State], float] | None): how many seconds the
+            browser takes to show a move step by step (``(before, action, after)``; Majolica's
+            cascades): the next bot move in the browser waits that much longer than
+            ``bot_delay``, so a bot does not cut the story short. ``None``: no wait.
     """
 
     def __init__(
@@ -195,6 +199,7 @@ class GameSession:
         self._feedback = ""
         self._feedback_node: int | None = None
         self.validator: Callable[[State, Any], str | None] | None = None
+        self.show_seconds: Callable[[State, Any, State], float] | None = None
         self.version = 1
         self.thinking = -1
         self._make_agents()
@@ -521,7 +526,19 @@ class GameSession:
         self._bot_gen += 1
         gen = self._bot_gen
         self._set_thinking(seat)
-        self._bot_handle = loop.call_later(self._bot_delay, self._bot_step, gen)
+        self._bot_handle = loop.call_later(self._bot_delay + self._showing(), self._bot_step, gen)
+
+    def _showing(self) -> float:
+        """Seconds the browser still needs to show the last move (see ``show_seconds``); none
+        when bots move without a delay."""
+        node = self.timeline.cursor
+        if self.show_seconds is None or not self._bot_delay or node.parent is None:
+            return 0.0
+        try:
+            return max(0.0, float(self.show_seconds(node.parent.state, node.action, node.state)))
+        except Exception:  # a board's estimate must never stop the bots
+            _log.exception("show_seconds failed")
+            return 0.0
 
     def cancel_bots(self) -> None:
         """Stop a scheduled bot move."""
