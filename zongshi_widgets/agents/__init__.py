@@ -8,7 +8,7 @@ its ``greedy_value`` or the mover's score) and ``"mcts"`` (information-set Monte
 search over determinizations, plain UCT when nothing is hidden; ``iterations=`` or
 ``seconds=``). ``agents(game)`` adds the game's own registered bots (a game's own ``"greedy"``
 and ``"mcts"`` carry its evaluation: see ``agents/gembloq.py``, ``zongshi.py``,
-``art_gallery.py``). :func:`explain` lists the best candidate actions with estimated win rates.
+``art_gallery.py``, ``majolica.py``). :func:`explain` lists the best candidate actions with estimated win rates.
 Write a bot by subclassing :class:`Agent` and overriding ``decide(state, seat)``.
 """
 
