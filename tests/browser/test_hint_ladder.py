@@ -51,6 +51,9 @@ def test_win_rate_rung_on_the_gembloq_board(page, jupyter_server, make_notebook)
     expect(widget).to_have_count(1, timeout=30_000)
     wait_kernel(jupyter_server, relpath, "print(len(board.state.history), board.state.to_move)", "2 0")
 
+    # the hint buttons keep their place when a hint (and its close button) appears: a second
+    # click lands where the first did
+    before = {n: widget.get_by_role("button", name=n).bounding_box() for n in ("Show a move", "Bot's choice", "Win rates")}
     widget.get_by_role("button", name="Win rates").click()
     items = widget.locator(".zw-candidates .zw-candidate")
     expect(items.first).to_be_visible(timeout=30_000)
@@ -69,6 +72,9 @@ def test_win_rate_rung_on_the_gembloq_board(page, jupyter_server, make_notebook)
     expect(widget.locator(".zw-hint-text")).to_contain_text("estimated win rate")
     expect(widget.locator(".zw-hint-text")).to_contain_text("95 % interval")
     expect(widget.locator(".zw-gq-hint-edge")).to_have_count(1)  # the candidate outlined on the board
+    after = {n: widget.get_by_role("button", name=n).bounding_box() for n in before}
+    for n in before:
+        assert abs(after[n]["x"] - before[n]["x"]) < 2 and abs(after[n]["y"] - before[n]["y"]) < 2, (n, before[n], after[n])
     # the buttons stay on one row
     close = widget.get_by_role("button", name="Hide the hint").bounding_box()
     first = widget.locator(".zw-hint-buttons .zw-btn").first.bounding_box()
