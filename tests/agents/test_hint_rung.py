@@ -175,7 +175,7 @@ def test_the_win_rate_rung_on_a_majolica_board():
     assert all(0 <= c["win_rate"] <= 1 and c["visits"] >= 1 for c in cands)
     table = explain(board.state, top=5, seed=board.version)
     assert [c["action"] for c in cands] == list(table["action"]) and [c["visits"] for c in cands] == list(table["visits"])
-    # a yellow outer tile (b1, a2) fills W3's pattern and runs onto D01 (Run Workshop(s))
-    assert cands[0]["action"].startswith(("take b1", "take a2"))
+    # a yellow outer tile (b1, a2, d3, c4) fills W3's pattern and runs onto D01 (Run Workshop(s))
+    assert cands[0]["action"].startswith(("take b1", "take a2", "take d3", "take c4"))  # a yellow outer tile
     other = MajolicaBoard(state=state.determinize(0, random.Random(3)), seats=["human", "human"])
     assert other.show_hint("explain")["candidates"] == cands

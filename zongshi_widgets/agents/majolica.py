@@ -66,6 +66,10 @@ def horizon(state: State) -> float:
     return max(0.0, min(1.0, (end - most) / end))
 
 
+#: Weight of a slotted design card's promise in :class:`MajolicaEvaluation` (points per space).
+CARD_PROMISE = 0.15
+
+
 class MajolicaEvaluation(Evaluation):
     """Per seat, in points (rulebook, Game End, as the score sheet counts them):
 
@@ -73,7 +77,13 @@ class MajolicaEvaluation(Evaluation):
     * each slotted design card: its tiles at half a point each (what they score if the game ended
       now), plus the rest of the card's points weighted by ``(tiles / spaces) ** 2`` and by the
       horizon (``0.3 + 0.6 * horizon``): a nearly full card early in the game is nearly banked,
-      a half-empty one near the end is mostly worth its tiles;
+      a half-empty one near the end is mostly worth its tiles; and its promise,
+      ``CARD_PROMISE * horizon`` times its points per space times (its tiles, plus the tiles
+      waiting in the workshop below that fit its open spaces, plus one): a 7-point card is
+      worth more than a 3-point one even while empty, and more again with fitting tiles
+      waiting (a greedy-against-greedy trial of 400 games, seats rotated, gave the promise
+      209 wins: 52 %, 95 % interval 47 % to 57 %, no worse; it makes the search tell takes
+      with different cards apart);
     * each workshop: ``0.35`` per tile while its tiles still fit its pattern and one of them fits
       the card above (W4: always, it feeds City Hall), ``0.1`` per tile when none does yet, a
       cost of ``0.8`` when the tiles cannot make the pattern any more (a jam: tiles must be
@@ -113,6 +123,14 @@ class MajolicaEvaluation(Evaluation):
                 f = sum(p.fills[w])
                 n = g.size[card]
                 v += 0.5 * f + kappa * (f / n) ** 2 * (cards[card].points - 0.5 * f)
+                # the card's promise: its points per space, over the spaces filled, the tiles
+                # waiting below that fit, and one more (so an empty card is not worth nothing)
+                fit = 0
+                ws, fill, need = p.ws[w], p.fills[w], g.need[card]
+                for c in range(4):
+                    if ws[c] and fill[c] < need[c]:
+                        fit += min(ws[c], need[c] - fill[c])
+                v += CARD_PROMISE * h * cards[card].points / n * min(n, f + fit + 1)
             for w in range(4):
                 ws = p.ws[w]
                 t = sum(ws)
