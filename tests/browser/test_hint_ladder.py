@@ -54,6 +54,13 @@ def test_win_rate_rung_on_the_gembloq_board(page, jupyter_server, make_notebook)
     # the hint buttons keep their place when a hint (and its close button) appears: a second
     # click lands where the first did
     before = {n: widget.get_by_role("button", name=n).bounding_box() for n in ("Show a move", "Bot's choice", "Win rates")}
+    widget.get_by_role("button", name="Show a move").click()  # the first rung: its label becomes "Next move"
+    expect(widget.get_by_role("button", name="Next move")).to_be_visible()
+    first = widget.get_by_role("button", name="Next move").bounding_box()
+    assert first == before["Show a move"], (first, before["Show a move"])  # same place, same width
+    for n in ("Bot's choice", "Win rates"):
+        box = widget.get_by_role("button", name=n).bounding_box()
+        assert abs(box["x"] - before[n]["x"]) < 2 and abs(box["y"] - before[n]["y"]) < 2, (n, before[n], box)
     widget.get_by_role("button", name="Win rates").click()
     items = widget.locator(".zw-candidates .zw-candidate")
     expect(items.first).to_be_visible(timeout=30_000)

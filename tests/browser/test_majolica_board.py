@@ -341,6 +341,16 @@ board
     board = page.locator(SEL)
     expect(board).to_have_count(1, timeout=60_000)
     wait_ready(page, None)
+    # the hint buttons wrap in this narrow panel; none moves when a rung is shown (a second click
+    # lands where the first did)
+    names = ("Bot's choice", "Win rates")
+    before = {n: board.get_by_role("button", name=n).bounding_box() for n in names}
+    for rung in ("Show a move", "Bot's choice"):
+        board.locator(".zw-hint-buttons button", has_text=rung).first.click()
+        expect(board.locator(".zw-hint-text")).to_contain_text("“", timeout=30_000)
+        for n in names:
+            box = board.get_by_role("button", name=n).bounding_box()
+            assert abs(box["x"] - before[n]["x"]) < 2 and abs(box["y"] - before[n]["y"]) < 2, (rung, n, before[n], box)
     board.get_by_role("button", name="Win rates").click()
     items = board.locator(".zw-candidates .zw-candidate")
     expect(items.first).to_be_visible(timeout=60_000)

@@ -152,7 +152,11 @@ const zw = (() => {
     const toolbar = h("div", { class: "zw-toolbar" });
     const controls = h("div", { class: "zw-controls", role: "toolbar", "aria-label": "Moves" }, undo, redo, branches, newGame);
 
-    const hintFirst = h("button", { class: "zw-btn", type: "button", title: "Show a legal move (H)", "aria-keyshortcuts": "H" }, "Show a move");
+    // both labels stacked in one cell, the idle one invisible: the button is as wide as the wider
+    // label whichever shows, so the buttons after it never move when a hint appears
+    const firstShow = h("span", {}, "Show a move");
+    const firstNext = h("span", { class: "zw-off", "aria-hidden": "true" }, "Next move");
+    const hintFirst = h("button", { class: "zw-btn zw-hint-first", type: "button", title: "Show a legal move (H)", "aria-keyshortcuts": "H" }, firstShow, firstNext);
     const botName = (model.get("geometry") || {}).hint_bot || "";
     const hintBot = h("button", { class: "zw-btn", type: "button", title: `Show what the ${botName} bot would play`, hidden: !botName }, "Bot's choice");
     // alone (a one-player game) there is no game to win: no win rates; nor where the game's
@@ -456,7 +460,11 @@ const zw = (() => {
       hintFirst.disabled = !canHint;
       hintBot.disabled = !canHint;
       hintWhy.disabled = !canHint;
-      hintFirst.textContent = hint.mode === "legal" ? "Next move" : "Show a move";
+      const next = hint.mode === "legal";
+      firstShow.classList.toggle("zw-off", next);
+      firstNext.classList.toggle("zw-off", !next);
+      firstShow.setAttribute("aria-hidden", String(next));
+      firstNext.setAttribute("aria-hidden", String(!next));
       hintPlay.hidden = !hasHint;
       hintClear.hidden = !hasHint;
       if (hasHint) {
