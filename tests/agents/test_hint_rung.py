@@ -122,7 +122,7 @@ def test_bots_choice_says_which_bot_speaks_when_the_opponent_is_another_bot():
     board = GembloQBoard(players=2, seats=["human", "mcts"], seed=3)
     hint = board.show_hint("bot")
     assert hint["bot"] == "greedy"
-    assert hint["bot_words"] == "the greedy bot (one-step lookahead); your opponent is mcts"
+    assert hint["bot_words"] == "the greedy bot (one-step lookahead); your opponent is the mcts bot (Monte Carlo tree search)"
     same = GembloQBoard(players=2, seats=["human", "greedy"], seed=3).show_hint("bot")
     assert same["bot_words"] == "the greedy bot (one-step lookahead)"  # the opponent is the hint bot: nothing to add
 
@@ -149,7 +149,7 @@ def test_bots_choice_describes_a_games_own_greedy_bot_truthfully():
 
     board = MajolicaBoard(players=2, seats=["human", "mcts"], seed=1)
     hint = board.show_hint("bot")
-    assert hint["bot_words"].startswith("the greedy bot (Majolica's own greedy lookahead); your opponent is mcts")
+    assert hint["bot_words"].startswith("the greedy bot (Majolica's own greedy lookahead); your opponent is the mcts bot (Monte Carlo tree search)")
 
 
 def test_the_win_rate_rung_on_a_majolica_board():

@@ -592,8 +592,8 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
 
     def _bot_hint_words(self, bot: str, seat: int) -> str:
         """Who gives the "Bot's choice" hint, plainly: ``"the greedy bot (one-step lookahead)"``,
-        and when an opponent is another bot, ``"; your opponent is mcts"``: the hint is not a
-        forecast of that opponent's move."""
+        and when an opponent is another bot, ``"; your opponent is the mcts bot (Monte Carlo tree
+        search)"``: the hint is not a forecast of that opponent's move."""
         from ..agents import agent as make_agent
         from ..agents.base import BOT_WORDS, GreedyAgent
 
@@ -607,8 +607,10 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             kind = self._session.seats[i]
             if i != seat and kind != HUMAN:
                 label = seat_label(kind)
-                if label != bot and label not in others:
-                    others.append(label)
+                name = kind if isinstance(kind, str) else getattr(kind, "name", label)
+                said = f"the {label} bot" + (f" ({BOT_WORDS[name]})" if name in BOT_WORDS else "")
+                if label != bot and said not in others:
+                    others.append(said)
         if others:
             one = len(others) == 1 and sum(1 for i in range(self._game.players) if i != seat) == 1
             words += f"; your opponent{'' if one else 's'} {'is' if one else 'include'} {' and '.join(others)}"
