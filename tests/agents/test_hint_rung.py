@@ -115,6 +115,8 @@ def test_the_noise_note_names_the_overlapping_candidates():
     assert GameBoard._noise_note([cand(0.60, 122), cand(0.58, 100), cand(0.54, 90), cand(0.10, 80)]).startswith("Candidates 1 to 3 are")
     assert GameBoard._noise_note([cand(0.90, 900), cand(0.10, 50)]) == ""
     assert GameBoard._noise_note([cand(0.90, 900)]) == ""
+    # exactly equal estimates (a symmetric position): said so, not as noise
+    assert GameBoard._noise_note([cand(0.5, 20), cand(0.5, 20), cand(0.5, 19)]).startswith("Every candidate has exactly the same")
 
 
 def test_bots_choice_says_which_bot_speaks_when_the_opponent_is_another_bot():

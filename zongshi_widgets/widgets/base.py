@@ -619,12 +619,16 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     @staticmethod
     def _noise_note(found: list) -> str:
         """When the search cannot tell the best candidates apart: ``"Candidates 1 to 3 are
-        within noise of each other ..."`` (their 95 % intervals reach the first one's), else
-        ``""``."""
+        within noise of each other ..."`` (their 95 % intervals reach the first one's); when
+        every candidate has exactly the same estimate (a position the evaluation sees as
+        symmetric, e.g. Majolica's starting card in any slot), that they are equally good as
+        far as the search sees; else ``""``."""
         from ..agents.base import win_rate_interval
 
         if len(found) < 2:
             return ""
+        if len({round(c.win_rate, 6) for _, c in found}) == 1:
+            return "Every candidate has exactly the same estimated win rate: as far as the search can see, they are equally good here."
         low, _ = win_rate_interval(found[0][1].win_rate, found[0][1].visits)
         close = 1
         for _, c in found[1:]:
