@@ -337,10 +337,9 @@ class MajolicaMCTS(MCTSAgent):
     :class:`MajolicaEvaluation` won 66 of the same 100 (56 % to 75 %): the promise is for the
     hints (it tells takes with different cards apart), not for strength. Against random: 12 of
     12 (seeds 8000 to 8011; 76 % to 100 %), and 12 of 12 before the promise (seeds 7000 to
-    7011). (One search per
-    atomic action, an earlier design, won 2 of 6 against greedy at one second a move; the
-    design before the float-tie fix of the quick heuristic and the distinct root takes won 39
-    of 66, 59 %.)
+    7011). (One search per atomic action, an earlier design, won 2 of 6 against greedy at one
+    second a move; the design before the float-tie fix of the quick heuristic and the distinct
+    root takes won 39 of 66, 59 %.)
     """
 
     evaluation = MajolicaEvaluation()

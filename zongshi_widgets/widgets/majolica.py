@@ -45,7 +45,6 @@ __all__ = ["EXPANSIONS", "MajolicaBoard", "action_words", "auto_discards", "disc
 
 #: The expansions by name, and the engine option each one switches on.
 EXPANSIONS = {"cascading_bloom": "cascading_bloom", "kaleidoscopic": "kaleidoscopic", "missions": "missions"}
-_TILE = TILE_NAMES
 
 
 def _line_name(cells: list[int]) -> str:
@@ -199,7 +198,7 @@ def played_words(state, a: str) -> str:
     why = discard_why(state, a)
     if why:
         w = a.split()
-        tile = f"a {_TILE[w[1] if w[0] == 'fragment' else w[-1]]} tile"
+        tile = f"a {TILE_NAMES[w[1] if w[0] == 'fragment' else w[-1]]} tile"
         if w[0] == "fragment":
             return f"discarded {tile}" + (" onto the mission card" if len(w) == 3 else "") + f" ({why})"
         return f"discarded {tile}" + (f" from {w[1]}" if len(w) == 3 else "") + (f": {why}" if len(w) == 2 else f" ({why})")
