@@ -33,7 +33,7 @@ def nothing_played(monkeypatch):
         raise AssertionError("a game was played before the arguments were checked")
 
     monkeypatch.setattr(simulate_module, "_game_rows", refuse)
-    monkeypatch.setattr(simulate_module, "_play_task", refuse)
+    monkeypatch.setattr(simulate_module, "_play_chunk", refuse)
 
 
 def test_another_games_bot_is_refused_before_playing_with_the_boards_words(nothing_played):

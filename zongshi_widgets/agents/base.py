@@ -245,6 +245,30 @@ def agents(game: str | Game | None = None) -> list[str]:
     return sorted(set(_GENERIC) | set(own))
 
 
+def agent_class(name: str, game: str | Game | None = None) -> type[Agent]:
+    """The class :func:`agent` makes for ``name``: ``game``'s own bot of that name, else the
+    generic one (the design lab resolves names here once and ships the classes to its
+    workers, so a bot registered only in a notebook plays there too).
+
+    Args:
+        name (str): one of :func:`agents`.
+        game (str | Game | None): the game whose own bots come first.
+
+    Returns:
+        type[Agent]: the bot class (made with ``cls(seed=..., **options)``).
+
+    Raises:
+        KeyError: unknown name (the message lists the known ones).
+    """
+    game_name = _game_name(game)
+    own = registration(game_name).agents if game_name is not None else {}
+    if isinstance(name, str) and name in own:
+        return load_ref(own[name])
+    if isinstance(name, str) and name in _GENERIC:
+        return _GENERIC[name]
+    raise UnknownName(f"no bot named {name!r}; known: {', '.join(agents(game_name))}")
+
+
 def agent(name: str, seed: int | None = None, game: str | Game | None = None, **options: Any) -> Agent:
     """Make a bot by name.
 
@@ -263,14 +287,7 @@ def agent(name: str, seed: int | None = None, game: str | Game | None = None, **
             value of the wrong type.
         ValueError: an option value out of range.
     """
-    game_name = _game_name(game)
-    own = registration(game_name).agents if game_name is not None else {}
-    if isinstance(name, str) and name in own:
-        cls = load_ref(own[name])
-    elif isinstance(name, str) and name in _GENERIC:
-        cls = _GENERIC[name]
-    else:
-        raise UnknownName(f"no bot named {name!r}; known: {', '.join(agents(game_name))}")
+    cls = agent_class(name, game)
     if options:
         params = inspect.signature(cls.__init__).parameters
         allowed = [p for p in params if p not in ("self", "seed") and params[p].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]

@@ -229,6 +229,15 @@ class Game(ABC):
             raise AttributeError(f"a Game is immutable: make a new one with zw.game(...) instead of setting {name!r}")
         object.__setattr__(self, name, value)
 
+    def __copy__(self) -> Game:
+        """A game is immutable: its copy is itself."""
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        """A game is immutable: its deep copy is itself (a bot copied for every lab game keeps
+        its game without copying the game's tables)."""
+        return self
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.players == self.players and other._options == self._options
 

@@ -10,7 +10,7 @@ the same (:mod:`zongshi_widgets.lab.cli`).
 """
 
 from .report import BalanceReport, VariantComparison, balance_report, compare_variants, wilson_interval
-from .simulate import BotFailed, play_game, simulate, trace, win_rates
+from .simulate import BotFailed, ShippingError, SimulationFailed, play_game, simulate, trace, win_rates
 
 __all__ = [
     "BalanceReport",
@@ -19,6 +19,8 @@ __all__ = [
     "balance_report",
     "compare_variants",
     "play_game",
+    "ShippingError",
+    "SimulationFailed",
     "simulate",
     "trace",
     "wilson_interval",

@@ -10,7 +10,8 @@ Examples::
 ``--mcts-seconds`` set the budget of every ``mcts`` seat; ``--option NAME=VALUE`` (repeatable)
 sets a variant option of the game (values read as JSON, else as text). ``--scheduler`` runs the
 games on that Dask cluster (``pip install "zongshi_widgets[dask]"``); else ``--jobs`` local
-processes.
+processes, started with ``--start-method`` (default ``spawn``). Exit codes: 0 done, 1 a bot
+failed or the run could not finish (workers lost, no scheduler), 2 bad arguments.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+
+from .simulate import DEFAULT_START_METHOD, START_METHODS
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -69,7 +72,10 @@ def _games_help() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``zongshi-widgets``."""
+    from .. import __version__
+
     parser = argparse.ArgumentParser(prog="zongshi-widgets", description="zongshi_widgets from the command line")
+    parser.add_argument("--version", action="version", version=f"zongshi-widgets {__version__} (Python {sys.version.split()[0]})")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser(
         "simulate",
@@ -89,6 +95,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     sim.add_argument("--jobs", type=int, default=None, help="local processes (default: the CPU count)")
     sim.add_argument("--scheduler", default=None, help="a Dask scheduler address (tcp://host:8786) to run the games on")
+    sim.add_argument(
+        "--start-method",
+        choices=START_METHODS,
+        default=None,
+        help=f"how local processes start (default {DEFAULT_START_METHOD}, as on macOS and Windows)",
+    )
+    sim.add_argument(
+        "--connect-timeout", type=float, default=10.0, help="seconds to wait for the --scheduler to answer (default 10)"
+    )
     sim.add_argument("--mcts-iterations", type=int, default=None, help="iterations per decision of every mcts seat (default: the game's, see below)")
     sim.add_argument("--mcts-seconds", type=float, default=None, help="seconds per decision of every mcts seat")
     sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE", help="a variant option of the game (names listed below)")
@@ -114,12 +129,36 @@ def _out_problem(out: str) -> str | None:
     return None
 
 
+def _connect(client_class: type, address: str, timeout: float):
+    """A Dask ``Client`` connected to ``address``, or the one line that says why it is not
+    (an unreachable or malformed address; Dask's own log lines about it are kept quiet)."""
+    import logging
+
+    quiet = [logging.getLogger(name) for name in ("distributed", "distributed.client", "distributed.comm", "distributed.core")]
+    levels = [log.level for log in quiet]
+    for log in quiet:
+        log.setLevel(logging.CRITICAL)
+    try:
+        return client_class(address, timeout=timeout)
+    except ValueError as exc:
+        return f"--scheduler {address}: not a Dask scheduler address ({exc}); it looks like tcp://HOST:8786"
+    except (OSError, TimeoutError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return (
+            f"--scheduler {address}: no Dask scheduler answered within {timeout:g} s ({reason}); is it running "
+            "(dask scheduler) and is the address right (tcp://HOST:8786)?"
+        )
+    finally:
+        for log, level in zip(quiet, levels):
+            log.setLevel(level)
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     """Run ``simulate`` from parsed arguments; print the report. Returns the exit code."""
     from .. import core
     from ..agents import agent, agents
     from .report import balance_report
-    from .simulate import BotFailed, simulate
+    from .simulate import BotFailed, ShippingError, SimulationFailed, simulate
 
     if any(name == "players" for name, _ in args.option):
         print("zongshi-widgets simulate: the player count is --players N, not --option players=N", file=sys.stderr)
@@ -168,14 +207,29 @@ def simulate_command(args: argparse.Namespace) -> int:
         except ImportError:
             print('zongshi-widgets simulate: --scheduler needs Dask: pip install "zongshi_widgets[dask]"', file=sys.stderr)
             return 2
-        client = Client(args.scheduler)
+        client = _connect(Client, args.scheduler, args.connect_timeout)
+        if isinstance(client, str):
+            print(f"zongshi-widgets simulate: {client}", file=sys.stderr)
+            return 1
         executor = client.get_executor()
     try:
-        results = simulate(game, bots, games=args.games, seed=args.seed, progress=not args.no_progress, executor=executor, jobs=args.jobs)
+        results = simulate(
+            game,
+            bots,
+            games=args.games,
+            seed=args.seed,
+            progress=not args.no_progress,
+            executor=executor,
+            jobs=args.jobs,
+            start_method=args.start_method,
+        )
+    except ShippingError as exc:
+        print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
+        return 2
     except (TypeError, ValueError) as exc:
         print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
         return 2
-    except BotFailed as exc:
+    except (BotFailed, SimulationFailed) as exc:
         print(f"zongshi-widgets simulate: {exc}", file=sys.stderr)
         return 1
     finally:
@@ -199,7 +253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv (Sequence[str] | None): the arguments (default: ``sys.argv[1:]``).
 
     Returns:
-        int: the exit code (0 ok, 1 a bot failed during a game, 2 bad arguments).
+        int: the exit code (0 ok, 1 a bot failed during a game or the run could not finish, 2 bad
+        arguments).
     """
     args = build_parser().parse_args(argv)
     if args.command == "simulate":

@@ -382,9 +382,10 @@ def compare_variants(
     games: int = 100,
     seed: int = 0,
     *,
-    progress: bool = False,
+    progress: bool | None = None,
     executor: Executor | None = None,
     jobs: int | None = None,
+    start_method: str | None = None,
 ) -> VariantComparison:
     """Simulate the same bots under several rule variants and test each difference from the
     first variant (the baseline).
@@ -397,7 +398,7 @@ def compare_variants(
         bots (Sequence): one bot per seat (their number is the player count).
         games (int): games per variant (the same seeds in every variant).
         seed (int): the first game's seed.
-        progress, executor, jobs: as for :func:`~zongshi_widgets.lab.simulate`.
+        progress, executor, jobs, start_method: as for :func:`~zongshi_widgets.lab.simulate`.
 
     Returns:
         VariantComparison: ``.seats``, ``.games``, ``.tests`` tables, ``.plot()``.
@@ -409,6 +410,7 @@ def compare_variants(
             player count is ``len(bots)``), an option the game does not have, a bot made for
             another game (all refused before any game is played).
         BotFailed: a bot raised an error or chose an illegal action (see :func:`simulate`).
+        ShippingError, SimulationFailed: as for :func:`simulate`.
     """
     from scipy.stats import false_discovery_control, fisher_exact, ttest_ind
 
@@ -434,7 +436,8 @@ def compare_variants(
     for g in made.values():  # every bot checked against every variant before any game is played
         _check_game_and_seed(g, seed)
         _check_bots(g, bots)
-    results = {label: simulate(g, bots, games=games, seed=seed, progress=progress, executor=executor, jobs=jobs) for label, g in made.items()}
+    run = {"games": games, "seed": seed, "progress": progress, "executor": executor, "jobs": jobs, "start_method": start_method}
+    results = {label: simulate(g, bots, **run) for label, g in made.items()}
     seat_rows, game_rows = [], {}
     for label, res in results.items():
         table = _seat_table(res)

@@ -101,6 +101,20 @@ class GembloQ(Game):
         super().__init__(players, options)
         self._freeze()
 
+    def __getstate__(self) -> dict:
+        """What a pickle of the game holds (the design lab ships games to worker processes by
+        value): everything but the placement tables, which are derived from the pieces and the
+        area and rebuilt on unpickling (:func:`area_tables`, cached per process by piece set)."""
+        state = dict(self.__dict__)
+        del state["tables"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        """Restore a pickled game: its attributes, then its placement tables rebuilt from its
+        own pieces (never read again from a file: an edited piece file does not reach it)."""
+        self.__dict__.update(state)
+        self.__dict__["tables"] = area_tables(2 if self.players == 1 else self.colours, self.pieces)
+
     @property
     def colour_names(self) -> tuple[str, ...]:
         """The colours that play, in turn order (``"blue"``, ``"yellow"``, ``"red"``, ``"green"``)."""
