@@ -24,6 +24,7 @@ import pytest
 
 import zongshi_widgets as zw
 from zongshi_widgets.agents import Agent, RandomAgent
+from zongshi_widgets.agents import agent as zongshi_widgets_agent
 from zongshi_widgets.lab import ShippingError, SimulationFailed, simulate
 
 simulate_module = importlib.import_module("zongshi_widgets.lab.simulate")
@@ -266,3 +267,29 @@ def test_a_script_with_a_main_guard_simulates_on_spawned_processes(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
     assert ran.returncode == 0 and ran.stdout.strip() == "4", ran.stderr[-2000:]
+
+
+class _Wrapper(Agent):
+    """A bot written as a notebook would: it keeps a greedy bot made without a seed and asks it
+    for most of its moves."""
+
+    name = "wrapper"
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.inner = zongshi_widgets_agent("greedy", game="art_gallery")
+
+    def decide(self, state, seat):
+        if self.rng.random() < 0.2:
+            return self.rng.choice(state.legal_actions())
+        return self.inner.decide(state, seat)
+
+
+def test_a_bot_that_keeps_another_bot_gives_one_table_however_often_it_is_made():
+    """simulate reseeds every bot for every game; the bots a bot keeps are reseeded with it
+    (else each new instance would break the inner bot's ties from a fresh OS seed)."""
+    game = zw.game("art_gallery", players=3)
+    tables = [simulate(game, [_Wrapper(), "greedy", "random"], games=3, seed=0, jobs=1).drop(columns="seconds") for _ in range(3)]
+    tables.append(simulate(game, [_Wrapper(), "greedy", "random"], games=3, seed=0, jobs=2).drop(columns="seconds"))
+    for other in tables[1:]:
+        pd.testing.assert_frame_equal(tables[0], other)

@@ -107,8 +107,20 @@ class Agent:
 
     def reseed(self, seed: int | None) -> None:
         """Restart the bot's own generator from ``seed`` (the lab reseeds a bot for every game,
-        so each game's result depends only on its seed, whichever process plays it)."""
+        so each game's result depends only on its seed, whichever process plays it).
+
+        Bots this bot keeps as attributes (a bot written in a notebook that asks a greedy bot
+        for most of its moves) are reseeded too, each from its own seed derived from ``seed``
+        and its attribute's name, so they do not keep the seed they were made with. A bot that
+        keeps a generator of another kind reseeds it in its own ``reseed``.
+
+        Args:
+            seed (int | None): the new seed (``None``: from the operating system).
+        """
         self.rng = random.Random(seed)
+        for name, value in sorted(vars(self).items()):
+            if isinstance(value, Agent) and value is not self:
+                value.reseed(None if seed is None else _nested_seed(seed, name))
 
     @property
     def label(self) -> str:
@@ -117,6 +129,14 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"<{self.label} bot>"
+
+
+def _nested_seed(seed: int, name: str) -> int:
+    """A seed for the bot kept under attribute ``name`` of a bot reseeded with ``seed``: the
+    same in every process (no ``hash()``, which Python salts per process)."""
+    import zlib
+
+    return seed * 1_000_003 + zlib.crc32(name.encode("utf-8"))
 
 
 def visible_state(state: State, seat: int, rng: random.Random) -> State:
