@@ -5,7 +5,8 @@
 # Saved boards keep only their static picture: the live widget view is dropped from the
 # stored outputs (and no widget state is stored), so a notebook opened without running it,
 # on GitHub or through nbconvert shows each board as a picture instead of "model not found";
-# running the cell brings the live board back.
+# running the cell brings the live board back. Progress bars (the lab's tqdm widgets) are
+# dropped from the saved outputs: they show while a cell runs.
 #
 # Saved notebooks open clean in JupyterLab (not marked as modified): JupyterLab overwrites the
 # notebook's kernelspec and language_info with what the running kernel reports, and marks the
@@ -22,12 +23,14 @@ if [ "$#" -gt 0 ]; then printf '%s\n' "$@"; else find notebooks -name '*.ipynb' 
     --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.record_timing=False \
     --ExecutePreprocessor.timeout=600 "$nb"
   "$PY" - "$nb" <<'PY'
+import re
 import sys
 
 import nbformat
 from jupyter_client.kernelspec import KernelSpecManager
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
+TQDM = re.compile(r"^[^|\n]*\d+%\|")
 path = sys.argv[1]
 nb = nbformat.read(path, 4)
 nb.metadata.pop("widgets", None)
@@ -45,6 +48,9 @@ for cell in nb.cells:
             del data[WIDGET]
         # a board's live view right after its picture output (widgets/static.py): the picture stays
         if WIDGET in data and kept and "zw-static" in "".join(kept[-1].get("data", {}).get("text/html", "")):
+            continue
+        # a progress bar (tqdm's widget): saved, it would show its first frame ("0/30") for ever
+        if WIDGET in data and TQDM.match("".join(data.get("text/plain", ""))):
             continue
         kept.append(out)
     cell["outputs"] = kept

@@ -66,3 +66,16 @@ def test_saved_boards_show_their_game_s_own_picture(path):
         for out in cell.get("outputs", []):
             text = "".join(out.get("data", {}).get("text/html", ""))
             assert "<tr><th style='text-align:left'>game</th>" not in text, f"a generic board picture in a saved output: re-run {path.name}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_saved_output_is_a_live_widget_without_a_picture(path):
+    """A widget view saved without its state shows "model not found" (or a progress bar's first
+    frame, "0/30", for ever) in a notebook opened without running it: boards keep their
+    picture, progress bars are not saved (scripts/run_notebooks.sh)."""
+    nb = _read(path)
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if "application/vnd.jupyter.widget-view+json" in data:
+                assert {"image/svg+xml", "text/html"} & set(data), f"a widget saved without a picture: {''.join(data.get('text/plain', ''))[:80]!r}"
