@@ -316,3 +316,29 @@ def test_play_from_an_advanced_scratch_copy_gives_a_whole_game(name, players):
     for action in line[2 * third : 2 * third + 10]:
         d = d.advance(action)
     assert t.to_json() == saved
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_a_game_pickles_by_value_and_copies_as_itself(name, players):
+    """The design lab sends the game object itself to its workers (cloudpickle,
+    docs/ARCHITECTURE.md "The design lab"): unpickled, it is an equal game that plays the same
+    game action for action and reads no file again; a game is immutable, so its copies are
+    itself."""
+    import copy
+    import pickle
+
+    import cloudpickle
+
+    game = zw.game(name, players=players)
+    twin = pickle.loads(cloudpickle.dumps(game))
+    assert twin == game and twin is not game and type(twin) is type(game)
+    assert copy.copy(game) is game and copy.deepcopy(game) is game
+    rng = random.Random(5)
+    a, b = game.new_state(seed=5), twin.new_state(seed=5)
+    for _ in range(60):
+        if a.is_over:
+            break
+        assert [str(x) for x in a.legal_actions()] == [str(x) for x in b.legal_actions()]
+        action = a.legal_actions()[rng.randrange(len(a.legal_actions()))]
+        a, b = a.play(action), b.play(str(action))
+        assert a.digest() == b.digest()
