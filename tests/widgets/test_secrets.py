@@ -325,3 +325,36 @@ def test_a_posed_position_must_play_on():
     for pending in ([["draft", 0, "x"]], [["draft", 0, -1]], [["draft", 0, 1.5]]):
         with pytest.raises(ValueError, match="draft task"):
             zs.from_position({"pending": pending}, seed=1)
+
+
+def test_no_board_learns_a_face_down_bid_from_the_answer_to_an_old_play_request():
+    """The double-click guard ("played once") answers only the board that played the move, for
+    the seat it shows: another board (a seat's own, a spectator's) or the next person at a hot
+    seat who replays "bid k" at the version before north's bid gets the same answer for every
+    k, so the answers name no card (issue: "An oracle in the request protocol")."""
+    game = zw.game("sealed_bids", players=2)
+    for layout in ("own boards", "hot seat"):
+        if layout == "own boards":
+            north = GameBoard(game.new_state(seed=5), seats=["human", "human"], seat=0)
+            askers = [GameBoard(session=north.session, seat=1), GameBoard(session=north.session, seat=None)]
+        else:
+            north = GameBoard(game.new_state(seed=5), seats=["human", "human"])
+            north.ready()
+            askers = [north]
+        before = north.version
+        card = north.view["hand"][0]
+        request_to(north, type="play", action=f"bid {card}", version=before)
+        assert len(north.state.history) == 1
+        if layout == "hot seat":
+            request_to(north, type="play", action=f"bid {card}", version=before)  # north's own double click
+            assert north.message.startswith("played once"), north.message
+            request_to(north, type="play", action="pass", version=north.version)  # north's turn ends
+            assert north.screen, "no privacy screen for east"
+            north.ready()  # east sits down at the screen
+        for asker in askers:
+            answers = set()
+            for k in range(1, 16):
+                request_to(asker, type="play", action=f"bid {k}", version=before)
+                answers.add(asker.message)
+            assert len(answers) == 1 and "played once" not in answers.pop(), layout
+        assert len(north.state.history) == (1 if layout == "own boards" else 2)

@@ -301,6 +301,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if self.feedback:  # given to the constructor: the session's feedback
             session.feedback = self.feedback
         self._shown_at: dict[int, Node] = {}  # board version -> the timeline node it showed
+        self._played_here: list[int] = []  # timeline node ids of the recent moves this board played (see _played_already)
         self._changed(None)
         session.run_bots()
 
@@ -1168,13 +1169,23 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     def _played_already(self, content: dict) -> bool:
         """A play request made at an earlier version for the very move that was then played
         from the position shown at that version: the second click of a double click (the bots
-        may have answered in between)."""
+        may have answered in between).
+
+        Only a move this board itself played, and one whose every part the seat it shows now
+        (or showed last, behind a privacy screen) may see, counts: the answer then tells the
+        asking board nothing it does not know. Any other old request is stale, whatever it names, so no board can ask
+        "was this red's face-down bid?" and learn it from the answer."""
         shown = self._shown_at.get(content.get("version")) if content.get("version") != self.version else None
         node = self.timeline.cursor
         while node is not None and node.parent is not shown:
             node = node.parent
-        if shown is None or node is None:
+        if shown is None or node is None or node.id not in self._played_here:
             return False
+        viewer = self._looking_seat()
+        if viewer is None and self._mode == AUTO:
+            viewer = self._shown_seat
+        if node.parent.state.action_text(node.action, viewer) != str(node.action):
+            return False  # the move is secret to whoever looks now: only "stale" may answer
         try:
             again = self.parse_request_action(shown.state, content["action"])
         except Exception:  # not a move of that position: not a repeat of it
@@ -1199,6 +1210,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             return
         with self.hold_sync():
             session.commit(parsed)
+            self._played_here = [*self._played_here[-31:], self.timeline.cursor.id]
             session.schedule_bots()
 
     @request("explain", "action", "key")
