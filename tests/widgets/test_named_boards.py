@@ -1,5 +1,7 @@
 """Boards bound to one game: ``ZongShiBoard(players=4, seats=..., seed=1)`` and the like."""
 
+import json
+
 import pytest
 
 import zongshi_widgets as zw
@@ -44,3 +46,17 @@ def test_a_rule_option_given_to_a_board_points_to_variant():
         ZongShiBoard(players=3, masterwork_display=3)
     with pytest.raises(TypeError, match="variant="):
         ArtGalleryBoard(players=3, shop_may_pass=False)
+
+
+def test_a_board_made_without_a_seed_deals_a_fresh_game_and_tells_its_seed_once_it_is_over():
+    """Unseeded boards used to deal seed 1 every time, the bots' hidden hands included (issue
+    #24): now each deals afresh, keeps its seed to replay it, and shows the seed in the browser
+    only when the game is over (during the game it would give away every hand)."""
+    a, b = (ArtGalleryBoard(players=3, seats=["human", "random", "random"], bot_delay=0) for _ in range(2))
+    assert a.seed != b.seed and a.state.digest() != b.state.digest()
+    assert zw.game("art_gallery", players=3).new_state(seed=a.seed).digest() == a.session.timeline.root.state.digest()
+    assert a.cursor["seed"] is None and str(a.seed) not in json.dumps(a.get_state(), default=str)
+    a.seats = ["random", "random", "random"]
+    a.run_bots()
+    assert a.state.is_over and a.cursor["seed"] == str(a.seed)
+    assert ArtGalleryBoard(players=3, seed=7).seed == 7

@@ -150,7 +150,8 @@ const zw = (() => {
     const newGame = h("button", { class: "zw-btn zw-quiet zw-newgame", type: "button", title: "Start a new game (asks again)" }, "New game");
     const branches = h("select", { class: "zw-branches", "aria-label": "Lines of play tried", hidden: true });
     const toolbar = h("div", { class: "zw-toolbar" });
-    const controls = h("div", { class: "zw-controls", role: "toolbar", "aria-label": "Moves" }, undo, redo, branches, newGame);
+    const seedNote = h("span", { class: "zw-seed", hidden: true });
+    const controls = h("div", { class: "zw-controls", role: "toolbar", "aria-label": "Moves" }, undo, redo, branches, newGame, seedNote);
 
     // both labels stacked in one cell, the idle one invisible: the button is as wide as the wider
     // label whichever shows, so the buttons after it never move when a hint appears
@@ -440,6 +441,10 @@ const zw = (() => {
 
       undo.disabled = !cursor.can_undo;
       redo.disabled = !cursor.can_redo;
+      // the seed, once the game is over: new_state(seed=...) deals this game again
+      seedNote.hidden = !cursor.seed;
+      seedNote.textContent = cursor.seed ? `seed ${cursor.seed}` : "";
+      seedNote.title = cursor.seed ? `This game was dealt from seed ${cursor.seed}: zw.game(...).new_state(seed=${cursor.seed}) deals it again` : "";
       const think = model.get("thinking");
       const toMove = view.to_move;
       if (think >= 0) {

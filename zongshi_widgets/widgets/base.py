@@ -462,8 +462,21 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         """
         return self._session.goto(ply, node=node)
 
+    def _dealt_from_seed(self) -> bool:
+        """Whether ``new_state(seed=self.seed)`` deals this board's first position: a game
+        started from the beginning, not a posed position, a position loaded without its
+        history, nor a determinization."""
+        root = self.timeline.root.state
+        return not root.history and root.origin is None and not root.is_sample
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game on the board (``zw.game(...).new_state(seed=board.seed)``
+        deals it again; with the same moves it is the same game)."""
+        return self.state.chance.seed
+
     def new_game(self, seed: int | None = None) -> State:
-        """Start a new game of the same game and seats.
+        """Start a new game of the same game and seats (``seed=None``: a fresh deal).
 
         Raises:
             TypeError: ``seed`` is neither an int nor ``None``.
@@ -1076,6 +1089,9 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             "can_redo": tl.can_redo() and self._may_rewind("redo") is None,
             "nodes": len(tl),
             "branches": branches if len(branches) > 1 else [],
+            # the game's seed, to replay it: only once it is over (during a game with secrets the
+            # seed would give away every hand and the deck order to whoever reads the browser's data)
+            "seed": str(tl.root.state.chance.seed) if tl.state.is_over and self._dealt_from_seed() else None,
         }
 
     def _whose_turn(self) -> str:
@@ -1408,7 +1424,9 @@ class NamedGameBoard(GameBoard):
         players (int | None): number of seats; ``None`` takes the game's default.
         seats (list[str] | None): per seat ``"human"`` or a bot name; default a human in
             seat 0 and the game's hint bot in the others.
-        seed (int | None): seed of the game's chance (shuffles, start player).
+        seed (int | None): seed of the game's chance (shuffles, start player); ``None``
+            (default): a fresh game from a seed drawn from the operating system, kept in
+            :attr:`seed` (and shown on the board once the game is over) to replay it.
         state (State | None): start from this position of the game instead (e.g. from
             ``zw.game(...).from_position(...)``); ``players``, ``seed`` and ``variant`` are
             then taken from it.
@@ -1436,7 +1454,7 @@ class NamedGameBoard(GameBoard):
         self,
         players: int | None = None,
         seats: list[str] | None = None,
-        seed: int | None = 1,
+        seed: int | None = None,
         state: State | None = None,
         variant: dict | None = None,
         bot_delay: float = _UNSET,
