@@ -38,6 +38,9 @@ discard list, "is a workshop full" and the legal actions at 2. Place and at the 
 turn are looked up by it, per game), and a
 played state links to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`: constant time per action).
 Playouts (``scratch()``/``advance()``) change a private copy in place (its actions kept in a list).
+The bots' quick heuristic (:meth:`MajolicaState.greedy_action`, the best :meth:`~MajolicaState.greedy_value`)
+remembers its choice from 2. Place to the end of a turn by the parts of the position it reads,
+and values each workshop of a board once per distinct workshop and card (``benchmarks/simulate.py``).
 
 Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
 columns a and d. Colours are ``R Y B G``; ``P`` is a purple (wild) tile of City Hall.
@@ -1194,10 +1197,13 @@ class MajolicaState(State):
         aid for bots, not a strategy claim.
 
         Args:
-            action (str): a legal action here.
+            action (str): a legal action here (a notation; spacing and case free).
 
         Returns:
             float: the value.
+
+        Raises:
+            IllegalAction: ``action`` is not legal here, or the game is over.
         """
         if self.seat is not None and action.__class__ is str and action in self._legal_tuple():
             return self._greedy_value(action)
