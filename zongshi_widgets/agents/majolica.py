@@ -98,7 +98,11 @@ class MajolicaEvaluation(Evaluation):
     promise = 0.15
 
     def values(self, state: State) -> list[float]:
-        """See the class docstring.
+        """See the class docstring: :meth:`seat_value` of each seat. A seat's value reads only
+        its board, the horizon and (Mission cards M7, M8) whether it or anybody was the first to
+        complete three cards and whether it completed two in one turn, so it is remembered by
+        those (per game and ``promise``, bounded): the greedy bot values some twenty positions
+        per decision whose other boards are all the same.
 
         Args:
             state (State): a Majolica position (any step, any seat to move).
@@ -108,48 +112,76 @@ class MajolicaEvaluation(Evaluation):
         """
         g = state.game
         h = horizon(state)
+        memo = self.__dict__.get("_memo")
+        if memo is None or self._memo_for[0] is not g or self._memo_for[1] != self.promise or len(memo) > 65536:
+            memo, self._memo_for = {}, (g, self.promise)
+            self._memo = memo
+        first3, m8 = state.first3, state.m8
+        out = []
+        for seat, p in enumerate(state.players):
+            key = (p, h, first3 == seat, first3 < 0, m8 >> seat & 1)
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = self.seat_value(state, seat, p, h)
+            out.append(v)
+        return out
+
+    def __getstate__(self) -> dict:
+        """What a copy or pickle holds: the settings, not the remembered values."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("_memo", "_memo_for")}
+
+    def seat_value(self, state: State, seat: int, p, h: float) -> float:
+        """The value of one seat (see the class docstring), computed afresh.
+
+        Args:
+            state (State): a Majolica position.
+            seat (int): the seat.
+            p (Player): its board, ``state.players[seat]``.
+            h (float): ``horizon(state)``.
+
+        Returns:
+            float: in points.
+        """
+        g = state.game
         kappa = 0.3 + 0.6 * h
         work = 0.4 + 0.6 * h
         cards = g.cards
-        out = []
-        for seat, p in enumerate(state.players):
-            v = float(sum(cards[i].points for i in p.done) + p.tokens + p.blooms)
-            for w in range(3):
+        v = float(sum(cards[i].points for i in p.done) + p.tokens + p.blooms)
+        for w in range(3):
+            card = p.slots[w]
+            if card < 0:
+                v -= 0.4 * h
+                continue
+            f = sum(p.fills[w])
+            n = g.size[card]
+            v += 0.5 * f + kappa * (f / n) ** 2 * (cards[card].points - 0.5 * f)
+            # the card's promise: its points per space, over the spaces filled, the tiles
+            # waiting below that fit, and one more (so an empty card is not worth nothing)
+            fit = 0
+            ws, fill, need = p.ws[w], p.fills[w], g.need[card]
+            for c in range(4):
+                if ws[c] and fill[c] < need[c]:
+                    fit += min(ws[c], need[c] - fill[c])
+            v += self.promise * h * cards[card].points / n * min(n, f + fit + 1)
+        for w in range(4):
+            ws = p.ws[w]
+            t = sum(ws)
+            if not t:
+                continue
+            part = g.part[w]
+            colours = sum(1 for c in range(4) if ws[c])
+            if colours > g.nparts[w] or any(ws[c] > part for c in range(4)):
+                v -= 0.8
+                continue
+            if w == 3:
+                useful = True
+            else:
                 card = p.slots[w]
-                if card < 0:
-                    v -= 0.4 * h
-                    continue
-                f = sum(p.fills[w])
-                n = g.size[card]
-                v += 0.5 * f + kappa * (f / n) ** 2 * (cards[card].points - 0.5 * f)
-                # the card's promise: its points per space, over the spaces filled, the tiles
-                # waiting below that fit, and one more (so an empty card is not worth nothing)
-                fit = 0
-                ws, fill, need = p.ws[w], p.fills[w], g.need[card]
-                for c in range(4):
-                    if ws[c] and fill[c] < need[c]:
-                        fit += min(ws[c], need[c] - fill[c])
-                v += self.promise * h * cards[card].points / n * min(n, f + fit + 1)
-            for w in range(4):
-                ws = p.ws[w]
-                t = sum(ws)
-                if not t:
-                    continue
-                part = g.part[w]
-                colours = sum(1 for c in range(4) if ws[c])
-                if colours > g.nparts[w] or any(ws[c] > part for c in range(4)):
-                    v -= 0.8
-                    continue
-                if w == 3:
-                    useful = True
-                else:
-                    card = p.slots[w]
-                    useful = card >= 0 and any(ws[c] and _open(g, card, p.fills[w], c) for c in range(4))
-                v += (0.35 if useful else 0.1) * t * work
-            if g.use_missions and p.mission >= 0:
-                v += self._mission(state, seat, p, h)
-            out.append(v)
-        return out
+                useful = card >= 0 and any(ws[c] and _open(g, card, p.fills[w], c) for c in range(4))
+            v += (0.35 if useful else 0.1) * t * work
+        if g.use_missions and p.mission >= 0:
+            v += self._mission(state, seat, p, h)
+        return v
 
     @staticmethod
     def _mission(state: State, seat: int, p, h: float) -> float:
@@ -204,7 +236,8 @@ def _open(g, card: int, fill, c: int) -> bool:
 
 def quick_step(state: State, rng: random.Random | None = None, epsilon: float = 0.0) -> Any:
     """The quick heuristic's action at ``state``: the best by ``state.greedy_value`` (first in
-    legal order among equals), or with probability ``epsilon`` a uniformly random one drawn
+    legal order among equals: ``state.greedy_action()``, which remembers its choices from 2. Place
+    to the end of the turn), or with probability ``epsilon`` a uniformly random one drawn
     from ``rng``.
 
     Args:
@@ -216,11 +249,29 @@ def quick_step(state: State, rng: random.Random | None = None, epsilon: float = 
     Returns:
         str: one of ``state.legal_actions()``.
     """
+    if epsilon:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < epsilon:
+            return legal[rng.randrange(len(legal))]
+    return state.greedy_action()  # the engine's loop over the legal actions, remembered after the take
+
+
+def quick_step_reference(state: State) -> Any:
+    """:func:`quick_step` without exploration, the plain way (every legal action valued by
+    ``state.greedy_value``, nothing remembered): the tests check that the engine's
+    ``greedy_action`` chooses the same.
+
+    Args:
+        state (State): a Majolica position, not over.
+
+    Returns:
+        str: one of ``state.legal_actions()``.
+    """
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if epsilon and rng.random() < epsilon:
-        return legal[rng.randrange(len(legal))]
     value = state.greedy_value
     best, best_v = legal[0], None
     for a in legal:

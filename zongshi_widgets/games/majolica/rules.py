@@ -38,6 +38,9 @@ discard list, "is a workshop full" and the legal actions at 2. Place and at the 
 turn are looked up by it, per game), and a
 played state links to the history before it (:class:`~zongshi_widgets.core.history.HistoryLink`: constant time per action).
 Playouts (``scratch()``/``advance()``) change a private copy in place (its actions kept in a list).
+The bots' quick heuristic (:meth:`MajolicaState.greedy_action`, the best :meth:`~MajolicaState.greedy_value`)
+remembers its choice from 2. Place to the end of a turn by the parts of the position it reads,
+and values each workshop of a board once per distinct workshop and card (``benchmarks/simulate.py``).
 
 Grid cells are ``a1``..``d4`` (column letter, row number); the outer edge is rows 1 and 4 and
 columns a and d. Colours are ``R Y B G``; ``P`` is a purple (wild) tile of City Hall.
@@ -391,6 +394,8 @@ class Majolica(Game):
         self._t_quick = _quick_table(self)
         self._t_arrange: dict = {}  # card slots -> the "arrange ..." notations (filled as met)
         self._t_board_value: dict = {}  # Player -> _board_value (greedy_value's cache, filled as met)
+        self._t_workshop_value: dict = {}  # (workshop, its tiles packed, card above, its fill) -> _workshop_value (filled as met)
+        self._t_greedy: dict = {}  # MajolicaState._turn_key() -> greedy_action (filled as met, see there)
         self._t_ws: dict = {}  # packed workshops -> _ws_info (filled as met)
         self._t_place: dict = {}  # packed workshops, what is pending (and slots) -> legal actions at 2. Place (filled as met)
         self._freeze()
@@ -1192,39 +1197,94 @@ class MajolicaState(State):
         aid for bots, not a strategy claim.
 
         Args:
-            action (str): a legal action here.
+            action (str): a legal action here (a notation; spacing and case free).
 
         Returns:
             float: the value.
+
+        Raises:
+            IllegalAction: ``action`` is not legal here, or the game is over.
         """
-        seat, g = self.seat, self.game
-        if seat is not None and action.__class__ is str and action in self._legal_tuple():
-            # short path: apply the listed action without building the history (the position is
-            # only looked at), and value the board once per distinct board (a cache on the game)
-            kind = _quick_kind(self, action)
-            if kind and kind[0] in (1, 3, 7):
-                board = self.players[seat]  # a take or the end of a turn changes no board (_quick)
-            elif kind:
-                new = MajolicaState.__new__(MajolicaState)
-                new.game, new._hist, new.chance = g, (), self.chance  # State.__init__, inlined
-                new._origin, new._sample, new._scratch = None, False, False
-                _transfer(new, self)
-                new._legal = None
-                _quick(new, action, kind)
-                board = new.players[seat]
-            else:
-                w = _Work(self, ())
-                w.act(action)
-                board = w.freeze().players[seat]
-            cache = g._t_board_value
-            v = cache.get(board)
-            if v is None:
-                if len(cache) > 65536:
-                    cache.clear()  # bounded memory in long sessions
-                v = cache[board] = _board_value(g, board)
-            return v
+        if self.seat is not None and action.__class__ is str and action in self._legal_tuple():
+            return self._greedy_value(action)
         after = self.play(action)
-        return _board_value(g, after.players[seat])
+        return _board_value(self.game, after.players[self.seat])
+
+    def _greedy_value(self, action: str) -> float:
+        """:meth:`greedy_value` of the listed ``action`` (not checked: from :meth:`legal_actions`).
+        Short path: the mover's board after it is made without the next state where the short
+        path of :meth:`play` applies (:func:`_quick_player`; a take or the end of a turn changes
+        no board), else the action is applied without building the history (the position is only
+        looked at); the board is valued once per distinct board (a cache on the game)."""
+        seat, g = self.seat, self.game
+        kind = _quick_kind(self, action)
+        if kind:
+            board = self.players[seat] if kind[0] in (1, 3, 7) else _quick_player(self, kind)
+        else:
+            w = _Work(self, ())
+            w.act(action)
+            board = w.freeze().players[seat]
+        cache = g._t_board_value
+        v = cache.get(board)
+        if v is None:
+            if len(cache) > 65536:
+                cache.clear()  # bounded memory in long sessions
+            v = cache[board] = _board_value(g, board)
+        return v
+
+    def greedy_action(self) -> str:
+        """The legal action with the best :meth:`greedy_value`, the first in legal order among
+        equals: the quick heuristic's choice (``quick_step`` in ``zongshi_widgets/agents/majolica.py``,
+        which Majolica's greedy and MCTS bots play to finish a turn).
+
+        From 2. Place to the end of a turn (rulebook, 2. Place Majolica Tiles; Run Workshop(s);
+        Tip 1) the legal actions and the boards they lead to depend only on the mover's board,
+        what the turn has pending and City Hall (:meth:`_turn_key`): the grid, the display, the
+        deck and the other boards matter only to the next take and to the end of the round,
+        never to this choice. So at those steps the choice is remembered per game by those parts
+        (a bounded cache; the tests compare it with the plain loop over :meth:`legal_actions`,
+        ``agents.majolica.quick_step_reference``). Setup and 1. Select are valued afresh.
+
+        Returns:
+            str: one of :meth:`legal_actions`.
+
+        Raises:
+            IllegalAction: the game is over.
+        """
+        if self.seat is None:
+            raise IllegalAction("core.game-over", "The game is over: nobody may act any more.")
+        legal = self._legal_tuple()  # listed anyway: play() takes its short path for a listed action
+        if len(legal) == 1:
+            return legal[0]
+        key = self._turn_key() if self.step in _TURN_STEPS else None
+        if key is not None:
+            cache = self.game._t_greedy
+            best = cache.get(key)
+            if best is not None:
+                return best
+        value = self._greedy_value  # the actions are listed: no check
+        best = legal[0]
+        best_v = value(best)
+        for a in legal[1:]:
+            v = value(a)
+            if v > best_v:
+                best, best_v = a, v
+        if key is not None:
+            if len(cache) > 65536:
+                cache.clear()  # bounded memory in long sessions
+            cache[key] = best
+        return best
+
+    def _turn_key(self) -> tuple:
+        """What the mover's choices read from 2. Place to the end of its turn (see
+        :meth:`greedy_action`): the step, the mover's board, the pending tiles, card and
+        rearrangement, the 4-tile take (Mission M4), the workshops run this turn and the Bloom
+        (Cascading Bloom), the cards completed this turn and the hand-icon tiles owed, the run
+        and the overflowing workshop, and City Hall (what W4 gives, whether it may run)."""
+        return (
+            self.step, self.players[self.seat], self.pend, self.pcard, self.parr, self.took4,
+            self.ran, self.ncomp, self.bonus, self.bloomed, self.run, self.over, self.city,
+        )  # fmt: skip
 
     def digest(self) -> str:
         """A short hash of the whole position."""
@@ -1247,8 +1307,46 @@ class MajolicaState(State):
         return self._copy(revealed=tuple(sorted(self.stack[:4])), stack=self.stack[4:])
 
 
+#: The steps from 2. Place to the end of a turn, where :meth:`MajolicaState.greedy_action` remembers its choice.
+_TURN_STEPS = frozenset(("place", "choose", "move", "fragment", "overflow", "finish"))
+#: One workshop's five counts in packed workshops (:func:`pack_workshops`).
+_ROW_MASK = (1 << _WB) - 1
+
+
 def _board_value(g: Majolica, p: Player) -> float:
-    """See :meth:`MajolicaState.greedy_value`."""
+    """See :meth:`MajolicaState.greedy_value`: :func:`_board_value_reference`, each workshop's
+    term looked up per game by the workshop, its tiles, the card above and that card's tiles
+    (:func:`_workshop_value`), added in the same order (so the very same float)."""
+    slots, fills, wp = p.slots, p.fills, p.wp
+    v = 5.0 * sum(g.cards[i].points for i in p.done) + 2.0 * (sum(fills[0]) + sum(fills[1]) + sum(fills[2])) + p.tokens + p.blooms
+    cache = g._t_workshop_value
+    for w in range(4):
+        key = (w, wp >> w * _WB & _ROW_MASK, slots[w], fills[w]) if w < 3 else (3, wp >> 3 * _WB, -1, None)
+        t = cache.get(key)
+        if t is None:
+            if len(cache) > 65536:
+                cache.clear()  # bounded memory in long sessions
+            t = cache[key] = _workshop_value(g, w, _ws_rows(wp)[w], key[2], key[3])
+        v += t
+    return round(v - 0.5 * ((slots[0] < 0) + (slots[1] < 0) + (slots[2] < 0)), 9)
+
+
+def _workshop_value(g: Majolica, w: int, ws: tuple, card: int, fill: tuple | None) -> float:
+    """Workshop ``w``'s term of :meth:`MajolicaState.greedy_value` (as
+    :func:`_board_value_reference` adds it), holding ``ws`` under ``card`` (-1: none; W4: -1)
+    whose tiles are ``fill``: ``-1.5`` when the tiles cannot make the pattern any more."""
+    counts = [ws[c] for c in range(4) if ws[c]]
+    if all(k <= g.part[w] for k in counts) and len(counts) <= g.nparts[w]:
+        useful = w == 3 or (card >= 0 and any(ws[c] and card_open(g, card, fill, c) for c in range(4)))
+        if useful and sum(ws) == g.cap[w]:
+            return 1.0 * sum(ws)
+        return (0.6 if useful else 0.2) * sum(ws)
+    return -1.5  # v + -1.5 is exactly v - 1.5
+
+
+def _board_value_reference(g: Majolica, p: Player) -> float:
+    """:meth:`MajolicaState.greedy_value` of the board ``p`` (reference version, slow and plain:
+    :func:`_board_value` is the fast path, checked against this one by the tests)."""
     v = 5.0 * sum(g.cards[i].points for i in p.done) + 2.0 * sum(sum(f) for f in p.fills) + p.tokens + p.blooms
     for w in range(4):
         ws = p.ws[w]
@@ -1873,53 +1971,63 @@ def _quick(s: MajolicaState, a: str, op) -> None:
         _quick_end_turn(s, kind == 7)
         return
     seat = s.seat
-    p = s.players[seat]
     players = list(s.players)
-    wp, slots, fills, done, tokens, purples, blooms, mission, mstore = p
+    old_slots = players[seat].slots
+    players[seat] = _quick_player(s, op)  # first: it reads the pending tiles and card
+    s.players = tuple(players)
     if kind == 2:  # a free discard: one tile off one workshop
-        _, w, c = op
-        players[seat] = _new_player((wp - _DROP[w][c], slots, fills, done, tokens, purples, blooms, mission, mstore))
-        s.players = tuple(players)
-        if c == PURPLE:
+        if op[2] == PURPLE:
             s.purple_out += 1
         return
     if kind == 4:  # _Work.add, then _settle: nothing full, so on to 2. Place or the turn's end
-        w = op[1]
-        pend = s.pend
-        add = pend[0] + (pend[1] << _B) + (pend[2] << 2 * _B) + (pend[3] << 3 * _B)
-        if w == 3:
-            s.purple_out += pend[PURPLE]  # purple tiles reaching W4 leave the game
-        else:
-            add += pend[PURPLE] << 4 * _B
+        if op[1] == 3:
+            s.purple_out += s.pend[PURPLE]  # purple tiles reaching W4 leave the game
         s.pend = None
-        players[seat] = _new_player((wp + (add << w * _WB), slots, fills, done, tokens, purples, blooms, mission, mstore))
-        s.players = tuple(players)
         s.step = "place" if s.pcard >= 0 or s.parr else "finish"
         return
     if kind == 5 or kind == 8:  # slot k: the replaced card to the deck's bottom; nothing full, nothing runs
-        k = op[1]
-        old = slots[k]
+        old = old_slots[op[1]]
         if old >= 0:
             s.deck = s.deck + (old,)
             s.known += 1
-        slots, fills = list(slots), list(fills)
-        slots[k], fills[k] = s.pcard, ZERO4
         s.pcard = -1
-        players[seat] = _new_player((wp, tuple(slots), tuple(fills), done, tokens, purples, blooms, mission, mstore))
-        s.players = tuple(players)
         if kind == 8:
             _quick_end_turn(s, (s.up & BORDER_MASK).bit_count() < 4)
         else:
             s.step = "place" if s.pend is not None or s.parr else "finish"
         return
     # 6, arrange: the cards with their tiles into the new slots; nothing full, nothing runs
+    s.parr = False
+    s.step = "place" if s.pend is not None or s.pcard >= 0 else "finish"
+
+
+def _quick_player(s: MajolicaState, op) -> Player:
+    """The mover's board after the short-path operation ``op`` (:func:`_quick_kind`) of a free
+    discard (2), ``place W..`` (4), ``slot ..`` (5, 8) or ``arrange ..`` (6), read from ``s``
+    before the action: what :func:`_quick` stores, and what :meth:`MajolicaState.greedy_value`
+    values (without making the next state)."""
+    kind = op[0]
+    wp, slots, fills, done, tokens, purples, blooms, mission, mstore = s.players[s.seat]
+    if kind == 2:  # one tile off one workshop
+        _, w, c = op
+        return _new_player((wp - _DROP[w][c], slots, fills, done, tokens, purples, blooms, mission, mstore))
+    if kind == 4:  # the pending tiles into workshop w; purple tiles reaching W4 leave the game
+        w = op[1]
+        pend = s.pend
+        add = pend[0] + (pend[1] << _B) + (pend[2] << 2 * _B) + (pend[3] << 3 * _B)
+        if w != 3:
+            add += pend[PURPLE] << 4 * _B
+        return _new_player((wp + (add << w * _WB), slots, fills, done, tokens, purples, blooms, mission, mstore))
+    if kind == 5 or kind == 8:  # the pending card into slot k, replacing the card there
+        k = op[1]
+        slots, fills = list(slots), list(fills)
+        slots[k], fills[k] = s.pcard, ZERO4
+        return _new_player((wp, tuple(slots), tuple(fills), done, tokens, purples, blooms, mission, mstore))
+    # 6: the cards with their tiles into the new slots
     new_slots = op[1]
     old = dict(zip(slots, fills))
     new_fills = tuple(old[i] if i >= 0 else ZERO4 for i in new_slots)
-    s.parr = False
-    players[seat] = _new_player((wp, new_slots, new_fills, done, tokens, purples, blooms, mission, mstore))
-    s.players = tuple(players)
-    s.step = "place" if s.pend is not None or s.pcard >= 0 else "finish"
+    return _new_player((wp, new_slots, new_fills, done, tokens, purples, blooms, mission, mstore))
 
 
 def _quick_end_turn(s: MajolicaState, round_end: bool) -> None:
