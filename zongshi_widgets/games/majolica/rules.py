@@ -400,6 +400,23 @@ class Majolica(Game):
         self._t_place: dict = {}  # packed workshops, what is pending (and slots) -> legal actions at 2. Place (filled as met)
         self._freeze()
 
+    #: The tables filled as they are met: a pickle of the game leaves them empty.
+    _MET_TABLES = ("_t_arrange", "_t_board_value", "_t_workshop_value", "_t_greedy", "_t_ws", "_t_place")
+
+    def __getstate__(self) -> dict:
+        """What a pickle of the game holds (the design lab ships games to its workers by
+        value): everything, but the tables filled as they are met start empty again (the
+        worker fills its own; a long session's caches would otherwise travel with every run)."""
+        state = dict(self.__dict__)
+        for name in self._MET_TABLES:
+            state[name] = {}
+        state["_t_select"] = ({}, {})
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        """Restore a pickled game (see :meth:`__getstate__`)."""
+        self.__dict__.update(state)
+
     @property
     def seat_names(self) -> tuple[str, ...]:
         """The player colours, ``red``, ``yellow``, ``blue``, ``green`` (as many as play)."""
