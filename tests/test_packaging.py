@@ -3,8 +3,9 @@ pyproject.toml (scripts/floors.py), so none of them can drift from it; the built
 license and data files, installed into a clean venv); and, asking pip to resolve it, that the wheel
 installed beside another front end (Notebook 6, JupyterLab 3) keeps that front end.
 
-The tests marked ``network`` need PyPI (pip resolves against the index, and builds the wheel in an
-isolated environment when hatchling is not installed): ``ZW_OFFLINE=1`` skips them, and says so.
+The tests marked ``network`` need PyPI (pip resolves against the index): ``ZW_OFFLINE=1`` skips
+them, and says so. The wheel is built with the installed hatchling (the test extra's), so the
+other wheel tests run offline.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -132,7 +134,6 @@ def test_binder_post_build_installs_the_package_with_its_dependencies():
 # The built wheel
 
 OFFLINE = os.environ.get("ZW_OFFLINE") == "1"
-network = [pytest.mark.network, pytest.mark.skipif(OFFLINE, reason="ZW_OFFLINE=1: needs PyPI")]
 PIP = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
 
 #: what the package's metadata says it is for (PEP 639: the license is the License-Expression, so
@@ -169,7 +170,7 @@ def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     cmd = [*PIP, "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(REPO)]
     if _hatchling_builds_offline():
-        cmd.insert(4, "--no-build-isolation")
+        cmd[cmd.index("wheel") + 1 : cmd.index("wheel") + 1] = ["--no-build-isolation"]
     elif OFFLINE:
         pytest.skip("ZW_OFFLINE=1: building the wheel needs hatchling>=1.27 from PyPI")
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
@@ -184,9 +185,15 @@ def _wheel_metadata(wheel: Path):
         return email.message_from_bytes(zf.read(name))
 
 
-class TestWheel:
-    pytestmark = network
+def test_the_test_extra_brings_the_build_backend():
+    with (REPO / "pyproject.toml").open("rb") as f:
+        build = [Requirement(r) for r in tomllib.load(f)["build-system"]["requires"]]
+    test = {r.name: r for r in floors.declared_requirements(extras=("test",))}
+    for req in build:
+        assert req.name in test and floors.floor(test[req.name]) == floors.floor(req), f"the test extra's {req.name} floor differs from the build system's"
 
+
+class TestWheel:
     def test_metadata_declares_license_classifiers_and_dependencies(self, wheel):
         meta = _wheel_metadata(wheel)
         project = floors.project_table()
