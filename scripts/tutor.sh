@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/python -m pip install -q --disable-pip-version-check -e .
+# the tutor extra: the front end (JupyterLab, Notebook), which the package itself does not require
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[tutor]"
 if [ ! -d my_notebooks ]; then
   cp -r notebooks my_notebooks
 fi

@@ -4,7 +4,10 @@ top to bottom by scripts/run_notebooks.sh.
 
 JupyterLab marks a notebook modified on opening when it has to change it: an older
 nbformat minor version or cells without ids (it upgrades them), or a kernelspec or
-language_info different from what the running kernel reports (it overwrites both).
+language_info different from what the running kernel reports (it overwrites both). One field
+of language_info cannot match every reader: ``version``, the Python that last ran the notebook
+(JupyterLab writes the reader's own there). So the saved language_info must be exactly what the
+kernel reports in every other field, and its version a Python that the package supports.
 """
 
 import json
@@ -16,8 +19,12 @@ from functools import cache
 import nbformat
 import pytest
 from jupyter_client.kernelspec import KernelSpecManager
+from packaging.specifiers import SpecifierSet
+from packaging.version import InvalidVersion, Version
 
-NOTEBOOKS = sorted(p for p in (pathlib.Path(__file__).parents[1] / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+REPO = pathlib.Path(__file__).parents[1]
+
+NOTEBOOKS = sorted(p for p in (REPO / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
 @cache
@@ -26,6 +33,49 @@ def _kernel_language_info() -> dict:
     here would replace the comm layer that the widget tests record)."""
     code = "import json; from ipykernel.ipkernel import IPythonKernel; print(json.dumps(IPythonKernel.language_info))"
     return json.loads(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout)
+
+
+@cache
+def _requires_python() -> SpecifierSet:
+    import tomllib
+
+    with (REPO / "pyproject.toml").open("rb") as f:
+        return SpecifierSet(tomllib.load(f)["project"]["requires-python"])
+
+
+def _check_language_info(saved: dict, kernel: dict) -> None:
+    """``saved`` (a notebook's language_info) is what ``kernel`` reports, but for the Python version,
+    which need only be a final release of Python 3 that the package supports."""
+    saved, kernel = dict(saved), dict(kernel)
+    version = saved.pop("version", None)
+    kernel.pop("version")
+    assert saved == kernel, "language_info differs from the kernel's: re-run with scripts/run_notebooks.sh"
+    try:
+        parsed = Version(str(version))
+    except InvalidVersion:
+        raise AssertionError(f"language_info.version {version!r} is not a Python version") from None
+    assert parsed.release[0] == 3 and len(parsed.release) == 3 and not parsed.is_prerelease, f"language_info.version {version!r}"
+    assert parsed in _requires_python(), f"saved by Python {version}, which the package does not support ({_requires_python()})"
+
+
+def test_language_info_check_refuses_real_differences():
+    kernel = _kernel_language_info()
+    _check_language_info(kernel, kernel)
+    _check_language_info({**kernel, "version": "3.11.2"}, kernel)  # Debian 12's Python: fine
+    for saved in (
+        {**kernel, "name": "R"},
+        {**kernel, "pygments_lexer": "python3"},
+        {**kernel, "codemirror_mode": "python"},
+        {k: v for k, v in kernel.items() if k != "file_extension"},
+        {**kernel, "extra": 1},
+        {k: v for k, v in kernel.items() if k != "version"},
+        {**kernel, "version": "3.10.12"},
+        {**kernel, "version": "3.14.0rc1"},
+        {**kernel, "version": "2.7.18"},
+        {**kernel, "version": "three"},
+    ):
+        with pytest.raises(AssertionError):
+            _check_language_info(saved, kernel)
 
 
 def _read(path):
@@ -40,7 +90,7 @@ def test_notebook_opens_unchanged_in_jupyterlab(path):
     assert all(cell.get("id") for cell in nb.cells), "cells without ids are given new ones on opening"
     spec = KernelSpecManager().get_kernel_spec(nb.metadata.kernelspec.name)
     assert dict(nb.metadata.kernelspec) == {"name": nb.metadata.kernelspec.name, "display_name": spec.display_name, "language": spec.language}
-    assert dict(nb.metadata.language_info) == _kernel_language_info()
+    _check_language_info(nb.metadata.language_info, _kernel_language_info())
     assert "widgets" not in nb.metadata  # no stale widget state; boards are saved as pictures
 
 
