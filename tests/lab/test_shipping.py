@@ -293,3 +293,20 @@ def test_a_bot_that_keeps_another_bot_gives_one_table_however_often_it_is_made()
     tables.append(simulate(game, [_Wrapper(), "greedy", "random"], games=3, seed=0, jobs=2).drop(columns="seconds"))
     for other in tables[1:]:
         pd.testing.assert_frame_equal(tables[0], other)
+
+
+def test_a_bot_class_given_instead_of_a_bot_is_refused_in_words():
+    with pytest.raises(TypeError, match=r"seat 0: _Locked is a bot class; give a bot, an instance of it: _Locked\(\)"):
+        simulate(zw.game("gembloq", players=2), [_Locked, "random"], games=2, jobs=1)
+
+
+def test_the_command_line_prints_the_report_before_a_table_it_cannot_write(capsys):
+    from zongshi_widgets.lab.cli import main
+
+    argv = ["simulate", "gembloq", "--players", "2", "--games", "1", "--jobs", "1", "--no-progress", "--out", "/dev/full"]
+    assert main(argv) == 1
+    out, err = capsys.readouterr()
+    assert "win rate" in out.lower() or "seat" in out.lower(), out
+    assert "could not be written" in err and "report above is complete" in err
+    assert main(["simulate", "gembloq", "--connect-timeout", "-1", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert "must be a number of seconds above 0" in capsys.readouterr().err

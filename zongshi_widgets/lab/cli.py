@@ -235,13 +235,17 @@ def simulate_command(args: argparse.Namespace) -> int:
     finally:
         if client is not None:
             client.close()
-    if args.out:
-        results.to_csv(args.out, index=False)
     seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}..{args.seed + args.games - 1}"
     print(f"{game!r}: {args.games} game{'' if args.games == 1 else 's'}, {seeds}, bots {', '.join(map(str, results['bot'].iloc[: game.players]))}")
     if len(results):
         print(balance_report(results))
-    if args.out:
+    if args.out:  # after the report: a file that cannot be written loses no result
+        try:
+            results.to_csv(args.out, index=False)
+        except OSError as exc:
+            reason = exc.strerror or exc
+            print(f"zongshi-widgets simulate: --out {args.out}: the table could not be written ({reason}); the report above is complete", file=sys.stderr)
+            return 1
         print(f"per-game table written to {args.out}")
     return 0
 
@@ -258,7 +262,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
-        return simulate_command(args)
+        if args.connect_timeout is not None and not args.connect_timeout > 0:
+            print(f"zongshi-widgets simulate: --connect-timeout must be a number of seconds above 0, not {args.connect_timeout}", file=sys.stderr)
+            return 2
+        try:
+            return simulate_command(args)
+        except BrokenPipeError:  # the reader went away (| head): nothing more to say
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     return 2  # pragma: no cover (argparse requires a command)
 
 

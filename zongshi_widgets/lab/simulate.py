@@ -97,6 +97,8 @@ def _check_bots(game: Game, bots: Sequence[str | Agent]) -> None:
     for i, b in enumerate(bots):
         if isinstance(b, str):
             continue
+        if isinstance(b, type):
+            raise TypeError(f"seat {i}: {b.__name__} is a bot class; give a bot, an instance of it: {b.__name__}()")
         if not callable(getattr(b, "choose", None)):
             raise TypeError(
                 f"seat {i}: {b!r} ({type(b).__name__}) is not a bot; a bot is a name (e.g. 'greedy') "
