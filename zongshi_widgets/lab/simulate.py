@@ -502,7 +502,7 @@ class _Run:
         if not seeds:
             return "none"
         shown = ", ".join(map(str, seeds[:6]))
-        return shown + (f" and {len(seeds) - 6} more" if len(seeds) > 6 else "")
+        return ("seed " if len(seeds) == 1 else "seeds ") + shown + (f" and {len(seeds) - 6} more" if len(seeds) > 6 else "")
 
 
 def _killed(exc: BaseException) -> bool:
@@ -533,7 +533,7 @@ def _collect(futures: dict[Future, int], run: _Run, client: Any = None, address:
                     rows = future.result()
                 except Exception as exc:
                     if _killed(exc):
-                        what = "the game and bots" if index < 0 else f"the games with seeds {run.seeds_of([index])}"
+                        what = "the game and bots" if index < 0 else f"the games of {run.seeds_of([index])}"
                         raise SimulationFailed(
                             f"the Dask cluster at {address} gave up on {what}: every worker that played them died ({exc}); "
                             "a bot or the game may need more memory than a worker has, or a worker was stopped. "
@@ -560,7 +560,7 @@ def _collect(futures: dict[Future, int], run: _Run, client: Any = None, address:
             elif time.monotonic() - idle_since > NO_WORKER_TIMEOUT:
                 raise SimulationFailed(
                     f"the Dask cluster at {address} has had no worker for {NO_WORKER_TIMEOUT:.0f} s, so the run stopped: "
-                    f"{run.played} of {total} games were played (seeds left: {run.seeds_of(run.todo)}); "
+                    f"{run.played} of {total} games were played (left: {run.seeds_of(run.todo)}); "
                     "start workers (dask worker ADDRESS) and run again; no table is returned",
                     run.played,
                     total,
@@ -604,8 +604,9 @@ def _run_local(game: Game, key: str, payload: bytes, run: _Run, seed: int, worke
     total = sum(map(len, run.chunks))
     raise SimulationFailed(
         f"a worker process died {POOL_RESTARTS + 1} times while playing {game!r} (killed, out of memory, or a bot that "
-        f"ends its process); the games with seeds {run.seeds_of(run.todo)} were not finished, {run.played} of {total} "
-        "were; no table is returned. Replay one of those seeds with jobs=1 to see the error",
+        f"ends its process); the games of {run.seeds_of(run.todo)} were not finished, {run.played} of {total} "
+        "were; no table is returned. Replay one of them with jobs=1 to see the error (a bot that ends its process "
+        "would end yours too: in a notebook, the kernel)",
         run.played,
         total,
     )
