@@ -285,10 +285,6 @@ NO_WORKER_TIMEOUT = 60.0
 POOL_RESTARTS = 2
 
 
-def _label_of(bot: Any) -> str:
-    return bot if isinstance(bot, str) else _bot_label(bot)
-
-
 def _pickle_problem(obj: Any) -> Exception | None:
     """The error pickling ``obj`` with cloudpickle raises, or ``None`` when it pickles."""
     import cloudpickle
@@ -322,7 +318,7 @@ def _unshippable(game: Game, bots: Sequence[Any], classes: dict[str, type], exc:
         problem = _pickle_problem(target)
         if problem is None:
             continue
-        where = f"seat {seat} ({game.seat_names[seat]}): the bot {_label_of(bot)!r} ({type(bot).__name__ if not isinstance(bot, str) else target.__name__})"
+        where = f"seat {seat} ({game.seat_names[seat]}): the bot {_bot_label(bot)!r} ({type(bot).__name__ if not isinstance(bot, str) else target.__name__})"
         culprit = _attribute_problem(target)
         if culprit is not None:
             return (
