@@ -1,5 +1,5 @@
 """GembloQ rules (rulebook: Setup, Gameplay, End of the Game, In Case of a Tie) against the
-reference data in ``shared/reference/gembloq`` and Pentobi's recorded games."""
+component data recorded in ``docs/rulings/gembloq.md`` and Pentobi's recorded games."""
 
 import json
 import random

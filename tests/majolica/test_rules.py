@@ -1,6 +1,6 @@
 """Majolica rules, one by one, each citing its rulebook section
-(shared/reference/rulebooks/majolica.txt) or the reference ruling
-(shared/reference/majolica/components.md)."""
+(the Majolica rulebook) or the project's ruling
+(docs/rulings/majolica.md)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """Art Gallery lessons (issue 11, Lessons): every lesson poses its position, is solvable, refuses
 a wrong move with a useful "Not yet", says only what is true of its position in its hints, and
-accepts only the answer the engine computes. Sections cited are the rulebook's
-(shared/reference/rulebooks/art_gallery.txt) and the reference's
-(shared/reference/art_gallery/components.md)."""
+accepts only the answer the engine computes. Sections cited are the Art Gallery
+rulebook's and those of docs/rulings/art_gallery.md."""
 
 import dataclasses
 import json

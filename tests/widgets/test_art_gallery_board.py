@@ -1,7 +1,7 @@
 """The Art Gallery board in Python: requests, lesson marks, the static picture, the distribution
 told step by step, the score panel, and what each seat may see.
 
-Rulebook sections (``shared/reference/rulebooks/art_gallery.txt``): Rules, 1. Move Your Game
+Sections of the Art Gallery rulebook: Rules, 1. Move Your Game
 Piece and 2. Place a Bid (bids are face down); Distribution (Painting Tiles in the Shop Area,
 Painting Cards in the Gallery Areas, the cards returned); End of the Round; End of the Game &
 Final Score.

@@ -1,7 +1,7 @@
 """The Majolica board in Python: requests, lesson marks, the static picture, a cascade told step by
 step and checked against the engine, the score panel, and odd input.
 
-Rulebook sections (``shared/reference/rulebooks/majolica.txt``): 1. Select Majolica Tiles (A, B,
+Rulebook sections (the Majolica rulebook): 1. Select Majolica Tiles (A, B,
 C); 2. Place Majolica Tiles; Run Workshop(s) (A-H: patterns, shovels, tiles moving up, the rest
 flowing on, fragmentation, overflow); Game End (scoring); Rules for Solo Play (the rating);
 Expansion Rules.

@@ -51,7 +51,7 @@ def to_step1(board, rng):
 
 
 def test_geometry_carries_card_values_with_their_provenance():
-    """Card costs, times and points come with their provenance (components.md): the Merchant
+    """Card costs, times and points come with their provenance (docs/rulings/zongshi.md): the Merchant
     Statue is printed in the rulebook's example, the other project types are reconstructed."""
     board = make()
     cards = board.geometry["cards"]
@@ -60,7 +60,7 @@ def test_geometry_carries_card_values_with_their_provenance():
     assert {c["mw"] for c in cards.values()} == {True, False}
     persons = {p["id"]: p for p in board.geometry["persons"]}
     assert persons["scholar"]["material"] == "jade" and not persons["scholar"]["rec"]  # rulebook
-    assert persons["elder"]["rec"]  # reconstructed in components.md
+    assert persons["elder"]["rec"]  # reconstructed in docs/rulings/zongshi.md
     # a seat colour that is also a material is labelled as a player
     assert board.geometry["seat_labels"][0] == "ivory player"
 

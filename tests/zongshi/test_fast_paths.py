@@ -30,7 +30,7 @@ SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[Healt
     exchanges_first=st.booleans(),
 )
 def test_can_pay_matches_the_brute_force_payments(demand, boxes, tiles, masterful, subtlety, uses, exchanges_first):
-    """Going to the Pawn Shop (exchanges never chained; components.md E4) and the discount
+    """Going to the Pawn Shop (exchanges never chained; docs/rulings/zongshi.md E4) and the discount
     scrolls, in either order (P7): the min-cut test says a cost can be paid exactly when some
     payment exists, and the payments listed are the brute-force ones."""
     owned = [0] * 6

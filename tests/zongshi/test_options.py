@@ -1,4 +1,4 @@
-"""Zong Shi variant options: the rulings of components.md section 9 that the rulebook leaves
+"""Zong Shi variant options: the rulings of docs/rulings/zongshi.md section 9 that the rulebook leaves
 open are keyword options of ``zw.game("zongshi", ...)``, defaulting to the recommendation; one
 test per option shows the other value changes what it should (and the default does not)."""
 
@@ -19,7 +19,7 @@ def game(**options):
 
 
 def test_defaults_are_the_recommended_rulings_and_bad_values_are_refused():
-    """Every option's default leaves the game as the rulebook and components.md recommend: the
+    """Every option's default leaves the game as the rulebook and docs/rulings/zongshi.md recommend: the
     default game names no option; other values show in its repr; bad values are refused."""
     assert G4.options == {} and repr(G4) == "zw.game('zongshi', players=4)"
     assert game(**{k: d for k, (d, _) in OPTIONS.items()}) == G4
@@ -142,7 +142,7 @@ def test_twofold_penalty_each():
 
 
 def test_location_capacity():
-    """Location capacity (components.md section 6): unlimited by default; with
+    """Location capacity (docs/rulings/zongshi.md section 6): unlimited by default; with
     ``location_capacity=1`` a location holding a pawn is closed to the others this round."""
     desc = {"players": [{"boxes": "jj"}, {"master": {"at": "temple"}, "apprentice": {"at": "large"}}], "start": 0}
     assert {"temple", "market large", "visit scholar 1"} <= set(texts(pose(**desc).play("use master")))

@@ -1,5 +1,5 @@
 """Zong Shi paths the first tests left out, each citing its rulebook section (and the ruling
-of components.md section 9 where the rulebook is silent): the Step 4 storage check when a
+of docs/rulings/zongshi.md section 9 where the rulebook is silent): the Step 4 storage check when a
 borrowed Larger Workshop expires, Writ of Authority in the Step 2 picks and at the Temple, and
 scrolls played by a pawn that is busy building."""
 
@@ -13,7 +13,7 @@ from .test_rules import illegal, nbox, pose, pv, texts
 def test_borrowed_larger_workshop_expires_in_step_4():
     """Step 4: End of Turn, with An Ear to the Wall ("for this round") and Larger Workshop:
     a borrowed Larger Workshop holds 7 boxes for the round; in Step 4 it is gone and the
-    player discards down to 5 (components.md M11) before the bins are refilled."""
+    player discards down to 5 (docs/rulings/zongshi.md M11) before the bins are refilled."""
     state = pose(
         [
             {"boxes": "gggiijj", "effects": {"borrowed": "larger_workshop"}, "master": {"at": "pass"}, "apprentice": {"at": "pass"}},
@@ -71,7 +71,7 @@ def test_temple_donation_under_writ():
 
 def test_scrolls_before_a_busy_pawn_passes():
     """C. Passing ("You must pass if the pawn is currently working on a project") with the
-    scroll timing of components.md section 7 and T3: a master busy building may still play
+    scroll timing of docs/rulings/zongshi.md section 7 and T3: a master busy building may still play
     scrolls timed for either turn before passing, not those of the master's turn (they would
     come before an action it cannot take), and never Apprentice is Gaining Experience; with
     ``scrolls_while_building=False`` it only passes."""

@@ -1,5 +1,5 @@
-"""Zong Shi rules, one test per rule, each citing its rulebook section (``shared/reference/
-rulebooks/zongshi.txt``) or the ruling of ``shared/reference/zongshi/components.md`` (sections
+"""Zong Shi rules, one test per rule, each citing its section of the Zong Shi rulebook or
+the ruling of ``docs/rulings/zongshi.md`` (sections
 9 and 10 give the question-and-answer cases and the numeric checks used here)."""
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def test_merchant_statue_example():
 
 
 def test_ivory_jade_exchange_example():
-    """Going to the Pawn Shop, the example (components.md 10): with the ivory-jade tile and two
+    """Going to the Pawn Shop, the example (docs/rulings/zongshi.md 10): with the ivory-jade tile and two
     gold and two ivory you can build the Merchant Statue, exchanging one ivory for a jade."""
     state = pose([{"boxes": "ggii", "exchange_tiles": ["ivory/jade"]}]).play("use master")
     assert "project merchant_statue" in texts(state)
@@ -140,7 +140,7 @@ def test_exchange_tiles_do_not_chain():
 
 
 def test_one_tile_one_exchange_per_payment():
-    """components.md E4: one box per tile per payment (variant option: unlimited)."""
+    """docs/rulings/zongshi.md E4: one box per tile per payment (variant option: unlimited)."""
     desc = [{"boxes": "iiii", "exchange_tiles": ["gold/ivory"]}]
     # gold mastery 2g 1i 1b: not with one gold/ivory tile and four ivory
     assert "project ivory_mastery" not in texts(pose(desc).play("use master"))
@@ -169,7 +169,7 @@ def test_masterwork_is_replaced_when_taken():
 
 
 def test_blacksmith_and_swift_fingers():
-    """The Projects in Detail (Blacksmith Tools) and Swift Fingers; components.md 10: a time-2
+    """The Projects in Detail (Blacksmith Tools) and Swift Fingers; docs/rulings/zongshi.md 10: a time-2
     project with one Blacksmith Tools and Swift Fingers takes 1 turn (minimum 1)."""
     state = pose([{"boxes": "ggij", "completed": ["blacksmith_tools"], "scrolls": ["swift_fingers"]}]).play("use master")
     state = state.play("play swift_fingers").play("project merchant_statue")
@@ -220,7 +220,7 @@ def test_follow_the_twofold_path():
 
 
 def test_twofold_with_one_space_left_scores_one():
-    """Follow the Twofold Path / components.md SC3: with one completed space left, one project
+    """Follow the Twofold Path / docs/rulings/zongshi.md SC3: with one completed space left, one project
     (the owner's choice) is scored, the other counts only in the tie-break."""
     done = ["gold_mastery", "ivory_mastery", "jade_mastery", "bronze_mastery", "temple_offering"]
     state = pose(
@@ -310,7 +310,7 @@ def test_merchant_statue_draws_when_the_master_goes_to_the_marketplace():
 
 
 def test_temple_master_donates_and_offering():
-    """Going to the Temple + components.md 10: donate 2 with one Temple Offering, holding 1:
+    """Going to the Temple + docs/rulings/zongshi.md 10: donate 2 with one Temple Offering, holding 1:
     draws 4, holds 5, limit 5, keeps 5."""
     state = pose([{"boxes": "gg", "scrolls": ["writ_of_authority"], "completed": ["temple_offering"]}]).play("use master").play("temple")
     state = state.play("donate gold").play("donate gold").play("draw")
@@ -318,7 +318,7 @@ def test_temple_master_donates_and_offering():
 
 
 def test_temple_hand_limit_discard():
-    """Going to the Temple + components.md 10: donate 3, holding 2, no Offering: draws 4, holds
+    """Going to the Temple + docs/rulings/zongshi.md 10: donate 3, holding 2, no Offering: draws 4, holds
     6, discards 2 before the turn ends (face up on the discard pile)."""
     state = pose([{"boxes": "ggg", "scrolls": ["writ_of_authority", "swift_fingers"]}]).play("use master").play("temple")
     for _ in range(3):
@@ -346,7 +346,7 @@ def test_temple_offering_limit_does_not_stack():
 
 def test_pawn_shop_apprentice_one_master_many_and_all_six_bonus():
     """Going to the Pawn Shop: the apprentice claims one tile, the master as many as affordable;
-    1 point per tile and 2 more for all six (components.md 10: 6 + 2 = 8)."""
+    1 point per tile and 2 more for all six (docs/rulings/zongshi.md 10: 6 + 2 = 8)."""
     state = pose([{"boxes": "gijb"}]).play("use apprentice").play("pawnshop").play("buy gold/ivory pay gi")
     assert pv(state)["exchange_tiles"] == ["gold/ivory"] and state.to_move == 1
     state = pose([{"boxes": "gijb"}]).play("use master").play("pawnshop").play("buy gold/ivory pay gi")
@@ -360,7 +360,7 @@ def test_pawn_shop_apprentice_one_master_many_and_all_six_bonus():
 
 def test_single_visit_example():
     """Paying Respectful Visits, the example: Gene's apprentice visits the Scholar with a "2"
-    tile and returns 2 jade (components.md 10: 2 jade)."""
+    tile and returns 2 jade (docs/rulings/zongshi.md 10: 2 jade)."""
     state = pose([{"boxes": "jjj"}]).play("use apprentice").play("visit scholar 2")
     me = pv(state)
     assert me["boxes"] == "j" and me["visited"] == {"scholar": 2} and me["visit_tiles"] == [1, 2, 3]
@@ -370,7 +370,7 @@ def test_single_visit_example():
 def test_double_visit_example_and_town_meeting():
     """Paying Respectful Visits, the second example: the master visits the Scholar with a "2"
     and the Official with a "1": 3 jade and 2 bronze. With Host a Town Meeting: 2 jade and 1
-    bronze (components.md 10)."""
+    bronze (docs/rulings/zongshi.md 10)."""
     gone = {"awards": dict.fromkeys(["scholar", "official", "elder", "merchant"]), "award_box": "bins", "awards_revealed": ["scroll", "tile", "bag", "gift"]}
     state = pose([{"boxes": "jjjbb"}], **gone).play("use master").play("visit scholar 2 official 1")
     assert pv(state)["boxes"] == "nothing" and pv(state)["visited"] == {"scholar": 2, "official": 1}
@@ -424,7 +424,7 @@ def test_award_tiles_for_the_first_master():
     state = _award("bag")
     assert nbox(pv(state)["boxes"]) == 3
     state = _award("gift")
-    assert pv(state)["boxes"] == "jjj"  # components.md V6: everything paid comes back
+    assert pv(state)["boxes"] == "jjj"  # docs/rulings/zongshi.md V6: everything paid comes back
     state = _award("bins")
     assert state.to_move == 0 and "take large gold" in texts(state)
     assert pv(state.play("take small bronze"))["boxes"] == "jb"
@@ -434,7 +434,7 @@ def test_award_tiles_for_the_first_master():
 
 
 def test_award_apprentice_first_visitor():
-    """components.md V5: an apprentice visiting first discards the award tile unclaimed
+    """docs/rulings/zongshi.md V5: an apprentice visiting first discards the award tile unclaimed
     (variant option: the first master to arrive claims it)."""
     state = _award("scroll", pawn="apprentice")
     assert pv(state)["scroll_count"] == 0 and state.view(None)["award_face_down"]["scholar"] is False
@@ -552,7 +552,7 @@ def test_sixth_project_triggers_the_final_round_and_bonus():
 
 
 def test_unfinished_masterwork_in_the_final_round():
-    """Scoring Incomplete Projects + components.md 10: MW09 (8 VP, time 4) begun in the final
+    """Scoring Incomplete Projects + docs/rulings/zongshi.md 10: MW09 (8 VP, time 4) begun in the final
     round has 3 rounds left after the final Step 3: 8 - 5 = 3 VP."""
     state = pose([{"boxes": "gggijjb", "completed": ["larger_workshop"]}], final_round=True, masterworks={"display": ["MW09", "MW01"]})
     state = state.play("use master").play("project mw09")

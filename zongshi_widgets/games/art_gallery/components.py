@@ -2,7 +2,7 @@
 match them, the gallery areas per player count and the Shop's tile stacks.
 
 The packaged data (``data/components.toml``) follows the reference file
-``shared/reference/art_gallery/components.md``; every value has a provenance tag
+``docs/rulings/art_gallery.md``; every value has a provenance tag
 (``confirmed-rulebook``, ``confirmed-sources``, ``inferred``, ``reconstructed``, ``unknown``).
 The printed card symbols and values are *reconstructed* (no source lists them): a teacher with
 the real cards loads them with ``zw.game("art_gallery", components="my_cards.toml")`` and a

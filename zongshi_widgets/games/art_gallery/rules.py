@@ -1,11 +1,11 @@
 """Art Gallery rules: the game, its states and every choice of a round.
 
-Rulebook sections cited (``shared/reference/rulebooks/art_gallery.txt``): "Preparation",
+Sections of the Art Gallery rulebook cited: "Preparation",
 "Explanation of the Board Areas", "Rules" ("1. Move Your Game Piece", "2. Place a Bid", the
 start card), "Distribution" ("Painting Tiles in the Shop Area", "Painting Cards in the Gallery
 Areas", "Correctly Displaying the Collected Paintings"), "End of the Round", "End of the Game &
 Final Score". Rulings the rulebook leaves open follow the reference file
-(``shared/reference/art_gallery/components.md``, sections 5 to 7) and are variant options of
+(``docs/rulings/art_gallery.md``, sections 5 to 7) and are variant options of
 :class:`ArtGallery`.
 
 The board is a ring of benches: bench 0 is the Shop, benches 1..n the gallery areas G1..Gn in

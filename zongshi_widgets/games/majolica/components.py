@@ -2,8 +2,8 @@
 count, the design cards (starting cards, main deck, Kaleidoscopic Design cards) and the
 mission cards' points.
 
-The packaged data (``data/components.toml``) follows the reference file
-``shared/reference/majolica/components.md``; every value has a provenance tag
+The packaged data (``data/components.toml``) follows the project's rulings record
+``docs/rulings/majolica.md``; every value has a provenance tag
 (``confirmed``, ``inferred``, ``reconstructed``). The design-card deck is *reconstructed* (no
 public source lists the printed cards): a teacher with the real cards loads them with
 ``zw.game("majolica", components="my_cards.toml")`` and a file in the same format, checked

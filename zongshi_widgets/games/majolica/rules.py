@@ -1,7 +1,7 @@
 """Majolica (Yu Wang, Blue Magpie Games, 2018): the rules engine, 1 to 4 players.
 
-Rulebook: ``shared/reference/rulebooks/majolica.txt``; component data and rulings:
-``shared/reference/majolica/components.md`` (shipped as ``data/components.toml``).
+Rulebook: the Majolica rulebook; component data and rulings:
+``docs/rulings/majolica.md`` (shipped as ``data/components.toml``).
 
 A game is a :class:`Majolica` (rules, components, variant options); a position is a
 :class:`MajolicaState`. Every choice is one atomic action, written as a short notation:
@@ -280,7 +280,7 @@ class Majolica(Game):
             "'take a1-d1' (a run of an outer row/column), 'take b1 + D05' (a tile and a card), 'take b1 + arrange'; "
             "then 'place W2', 'slot 3', 'arrange D05 - S2'; runs: 'run W1', 'move R', 'stop', 'fragment R', 'discard R'; 'end'"
         ),
-        rulebook="Majolica (Blue Magpie Games, 2018), English rules: shared/reference/rulebooks/majolica.txt",
+        rulebook="Majolica (Blue Magpie Games, 2018), English rules",
         variants=(
             ("cascading_bloom", (False, True)),
             ("kaleidoscopic", (False, True)),

@@ -1,7 +1,7 @@
 """Zong Shi component data: projects, masterworks, scrolls and townsfolk, with provenance.
 
-The packaged ``data/components.toml`` holds the values of the reference file
-(``shared/reference/zongshi/components.md``); most card values there are *reconstructed*, so a
+The packaged ``data/components.toml`` holds the values recorded in
+``docs/rulings/zongshi.md`` (sections 2-7, 11); most card values there are *reconstructed*, so a
 teacher with the printed cards loads a corrected copy with
 ``zw.game("zongshi", components="my_cards.toml")``. The file is validated whole: a bad file is
 refused with a :class:`ValueError` naming the first problem, and nothing of it is used.
@@ -56,7 +56,7 @@ SCROLL_TYPES = (
 )
 PROVENANCES = ("printed", "rulebook", "confirmed", "inferred", "reconstructed", "proposed")
 DEFAULT_PATH = pathlib.Path(__file__).parent / "data" / "components.toml"
-#: Longest time a project may need (the time track has spaces 1 to 4; components.md section 6).
+#: Longest time a project may need (the time track has spaces 1 to 4; docs/rulings/zongshi.md section 6).
 TIME_TRACK_MAX = 4
 
 

@@ -3,7 +3,7 @@
 Rulebook sections: "Going to the Pawn Shop" (each exchange tile exchanges its two materials
 for one another when satisfying a project's formula or paying respectful visits; exchanges do
 not operate in chains), "The Scrolls, in Detail" (Masterful Use of ..., Artistic Subtlety).
-components.md section 9.6, E4: one box per tile per payment (the ``uses`` argument).
+docs/rulings/zongshi.md section 9.6, E4: one box per tile per payment (the ``uses`` argument).
 
 :func:`payment_options` is the fast path (a small dynamic programme over the tiles);
 :func:`reference_payments` is the slow, obviously-right oracle (every tile choice and every
@@ -124,10 +124,10 @@ def payment_options(demand, boxes, tiles=(0,) * 6, uses: int = 1, masterful=(), 
         boxes (tuple[int, int, int, int]): the payer's material storage.
         tiles (tuple[int, ...]): exchange tiles owned per pairing (``PAIRS`` order); empty
             tuple when tiles may not be used (exchange-tile prices).
-        uses (int): exchanges each tile gives per payment (components.md E4: 1).
+        uses (int): exchanges each tile gives per payment (docs/rulings/zongshi.md E4: 1).
         masterful (Iterable[int]): materials of the Masterful Use scrolls that may be spent.
         subtlety (bool): whether an Artistic Subtlety may be spent (projects only).
-        exchanges_first (bool): the order of components.md P7 reversed: exchanges first, then
+        exchanges_first (bool): the order of docs/rulings/zongshi.md P7 reversed: exchanges first, then
             the discount scrolls take boxes off what is left to pay, exchanged boxes included
             (``False``, the recommendation: discounts first, exchanges for what remains).
 

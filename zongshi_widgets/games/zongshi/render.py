@@ -37,7 +37,7 @@ MATERIAL_COLOURS = {"gold": "#d9a400", "ivory": "#f4ecd6", "jade": "#2e9e6e", "b
 SEAT_COLOURS = {"ivory": "#efe3c4", "blue": "#2f6bd6", "green": "#3a9a3f", "natural": "#c2a27a", "orange": "#ea7a1f"}
 #: What a reconstructed value's mark says (its tooltip).
 RECONSTRUCTED_TIP = (
-    "Reconstructed value: not read from a printed card but a consistent proposal (components.md); "
+    "Reconstructed value: not read from a printed card but a consistent proposal (docs/rulings/zongshi.md); "
     "load the printed values with zw.game('zongshi', components=...)"
 )
 #: Provenance tags that mark a value as not printed.

@@ -1,12 +1,12 @@
 """Zong Shi rules: the game, its states, every decision as an atomic action.
 
-Rulebook sections cited (``shared/reference/rulebooks/zongshi.txt``): "Game Board Setup",
+Sections of the Zong Shi rulebook cited: "Game Board Setup",
 "Player Setup" (the opening draft), "A Round of Play", "Step 1: Player Turns" (A. Beginning a
 Project, B. Going to Locations: the Marketplace, the Temple, the Pawn Shop, Paying Respectful
 Visits; C. Passing), "Step 2: Distribute Materials", "Step 3: Advance Projects", "Step 4: End of
 Turn", "Game End", "The Final Round", "Final Scoring", "Victory", "The Scrolls, in Detail",
 "The Projects, in Detail". Rulings the rulebook leaves open follow
-``shared/reference/zongshi/components.md`` section 9 (ids such as "M3", "SC6" in comments);
+``docs/rulings/zongshi.md`` section 9 (ids such as "M3", "SC6" in comments);
 those with an alternative reading are variant options of :class:`ZongShi`.
 
 How a round runs as actions: every decision belongs to one seat and is one action with its own
@@ -56,7 +56,7 @@ UNFINISHED_PENALTY = {1: 1, 2: 3, 3: 5}
 STORAGE_BASE, STORAGE_PER_WORKSHOP = 5, 2
 HAND_LIMIT = 4
 COMPLETED_SLOTS = 6
-#: Masterworks face up next to the deck (rulebook, Game Board Setup; components.md section 6).
+#: Masterworks face up next to the deck (rulebook, Game Board Setup; docs/rulings/zongshi.md section 6).
 MASTERWORK_DISPLAY = 2
 BINS = ("large", "small")
 #: The rows of the score sheet (rulebook, Final Scoring).
@@ -106,7 +106,10 @@ RULES = {
     ),
     "scroll.not-in-hand": "You can play only a scroll in your hand (The Scrolls, in Detail).",
     "scroll.same-title": "Every scroll you play during the round must be different (Going to the Temple: Scrolls of Fortune).",
-    "scroll.master-turn": "That scroll is played at the beginning of your master's turn (Going to the Temple: Scrolls of Fortune; components.md section 7).",
+    "scroll.master-turn": (
+        "That scroll is played at the beginning of your master's turn "
+        "(Going to the Temple: Scrolls of Fortune; docs/rulings/zongshi.md section 7)."
+    ),
     "scroll.before-action": (
         "Scrolls are played immediately before choosing between beginning a project, going to a location or passing "
         "(Going to the Temple: Scrolls of Fortune)."
@@ -117,14 +120,17 @@ RULES = {
     ),
     "scroll.busy": (
         "A pawn working on a project must pass (C. Passing): before that pass only scrolls timed for either turn may be "
-        "played, and none when this game's option scrolls_while_building is False (components.md section 7, T3)."
+        "played, and none when this game's option scrolls_while_building is False (docs/rulings/zongshi.md section 7, T3)."
     ),
     "turn.choose-pawn": (
         "First choose the pawn for this turn ('use master' or 'use apprentice'): every turn is taken with either your master "
         "or your apprentice (Step 1: Player Turns)."
     ),
     "pawnshop.none-left": "No exchange tile of that pairing is left in the Pawn Shop (Going to the Pawn Shop; Game Board Setup).",
-    "pawnshop.duplicate": "In this game (option allow_duplicate_exchange_pairings=False) you may own only one tile of each pairing (components.md E6).",
+    "pawnshop.duplicate": (
+        "In this game (option allow_duplicate_exchange_pairings=False) you may own only one tile "
+        "of each pairing (docs/rulings/zongshi.md E6)."
+    ),
     "temple.donate-boxes": "You donate boxes from your own material storage: that box is not in your workshop (Going to the Temple).",
     "pay.not-a-way": (
         "That does not pay the cost: pay its boxes, using each exchange tile for one box per payment, never in chains, and "
@@ -163,11 +169,11 @@ RULES = {
     "temple.donate-master-only": "Only your master may donate boxes for extra scrolls (Going to the Temple).",
     "market.one-bin": (
         "In this game (option both_pawns_in_one_bin=False) your second pawn must take the other bin of the Marketplace "
-        "(Going to the Marketplace; components.md M5)."
+        "(Going to the Marketplace; docs/rulings/zongshi.md M5)."
     ),
     "location.full": (
         "{where} already holds {cap} pawn(s) this round, as many as this game allows there (option location_capacity; "
-        "B. Going to Locations; components.md section 6)."
+        "B. Going to Locations; docs/rulings/zongshi.md section 6)."
     ),
     "storage.limit": (
         "Your workshop holds {limit} boxes: discard down to that before continuing ('return gold') (Step 2: Distribute "
@@ -221,7 +227,7 @@ def _act(kind: str, text: str, *args) -> ZAction:
 
 #: The variant options of :class:`ZongShi`: name -> (default, allowed values). Each default is
 #: the rulebook's rule or, where the rulebook is silent, the recommended ruling of
-#: components.md section 9 (ids in the docstring of :class:`ZongShi`).
+#: docs/rulings/zongshi.md section 9 (ids in the docstring of :class:`ZongShi`).
 OPTIONS = {
     "exchange_uses_per_payment": (1, range(0, 11)),
     "temple_offering_limit_stacks": (False, (True, False)),
@@ -247,7 +253,7 @@ class ZongShi(Game):
     """Zong Shi for 3 to 5 players (rulebook: "Zong Shi Rulebook").
 
     Every option below is a keyword of ``zw.game("zongshi", ...)``; its default is the rule
-    (or the recommended ruling of components.md section 9, id in brackets), and a game made
+    (or the recommended ruling of docs/rulings/zongshi.md section 9, id in brackets), and a game made
     with other values says so in its ``repr`` and saves.
 
     Args:
@@ -255,53 +261,53 @@ class ZongShi(Game):
         components (str | None): a component file (TOML or JSON, the shape of the packaged
             ``data/components.toml``) with corrected card values; validated whole.
         exchange_uses_per_payment (int): exchanges each exchange tile gives per payment (one
-            project, one visit action). components.md E4 recommends 1; 0 means unlimited.
+            project, one visit action). docs/rulings/zongshi.md E4 recommends 1; 0 means unlimited.
         temple_offering_limit_stacks (bool): each Temple Offering raises the scroll hand limit
-            by one (``True``), or owning any raises it to 5 (``False``, components.md TE3).
+            by one (``True``), or owning any raises it to 5 (``False``, docs/rulings/zongshi.md TE3).
         award_requires_first_visitor_master (bool): an award tile goes only to a master who is
             the very first visitor of that person; an apprentice visiting first discards it
-            unclaimed (``True``, components.md V5). ``False``: the first master to arrive
+            unclaimed (``True``, docs/rulings/zongshi.md V5). ``False``: the first master to arrive
             claims it.
         allow_duplicate_exchange_pairings (bool): a player may own two tiles of the same pairing
-            (``True``, components.md E6).
+            (``True``, docs/rulings/zongshi.md E6).
         partial_vp_floor_zero (bool): an unfinished project never scores below 0 (``True``,
-            components.md G4).
+            docs/rulings/zongshi.md G4).
         scrolls_while_building (bool): a pawn working on a project, which must pass, may still
-            be preceded by "either"-timed scrolls (``True``, components.md T3).
+            be preceded by "either"-timed scrolls (``True``, docs/rulings/zongshi.md T3).
         writ_allows_donation (bool): an apprentice under Writ of Authority may donate at the
-            Temple (``True``, components.md TE1).
+            Temple (``True``, docs/rulings/zongshi.md TE1).
         apprentices_pick_after_masters (bool): in a shared bin every apprentice takes its one
-            box after every master there has picked once (``True``, components.md M3, the
+            box after every master there has picked once (``True``, docs/rulings/zongshi.md M3, the
             rulebook's "must wait until all of the masters in that bin have made one
             selection first"). ``False``: the first box of each pawn goes in seat order from
             the start player, apprentices among the masters (Privileged Treatment still
             first); then the masters go on.
         both_pawns_in_one_bin (bool): a player may put master and apprentice in the same bin
-            (``True``, components.md M5). ``False``: the second pawn must take the other bin.
+            (``True``, docs/rulings/zongshi.md M5). ``False``: the second pawn must take the other bin.
         apprentice_subtlety (bool): an apprentice building through Apprentice is Gaining
-            Experience may use Artistic Subtlety (``True``, components.md SC4). ``False``: only
+            Experience may use Artistic Subtlety (``True``, docs/rulings/zongshi.md SC4). ``False``: only
             the master's projects.
         writ_uses_master_projects (bool): under Writ of Authority the apprentice also draws the
             Merchant Statue boxes at the Marketplace and the Temple Offering scrolls at the
-            Temple (``True``); ``False``, components.md SC6: those stay the real master's.
+            Temple (``True``); ``False``, docs/rulings/zongshi.md SC6: those stay the real master's.
         ear_counts_all_copies (bool): a project borrowed with An Ear to the Wall counts as many
             copies as the opponent owning most of them has (``True``); ``False``,
-            components.md SC7: one copy.
+            docs/rulings/zongshi.md SC7: one copy.
         discounts_before_exchanges (bool): Masteries, then Masterful Use and Artistic
             Subtlety come off the demand, then exchange tiles pay what remains (``True``,
-            components.md P7). ``False``: exchanges first, then the discount scrolls come off
+            docs/rulings/zongshi.md P7). ``False``: exchanges first, then the discount scrolls come off
             what is left to pay, exchanged boxes included (a Masterful Use of Gold can then
             discount a gold box paid for jade).
-        empty_masterwork_deck_ends_game (bool): ``False`` (components.md P9): a masterwork
+        empty_masterwork_deck_ends_game (bool): ``False`` (docs/rulings/zongshi.md P9): a masterwork
             taken when the deck is empty leaves its space empty. ``True``: it also triggers
             the end as a sixth project does, in Step 3 of that round (the two-point bonus
             still goes only to players with six projects).
         twofold_penalty_each (bool): two projects left unfinished on one time track (Follow
             the Twofold Path) each lose the penalty for the time left (``True``,
-            components.md G7). ``False``: the pair loses it once.
+            docs/rulings/zongshi.md G7). ``False``: the pair loses it once.
         location_capacity (int): at most this many pawns at each location (the Temple, the
             Pawn Shop, Respectful Visits, each marketplace bin) in a round; 0, the ruling of
-            components.md section 6, is unlimited.
+            docs/rulings/zongshi.md section 6, is unlimited.
         masterwork_display (int): masterworks face up next to the deck, 1 to 4 (2: rulebook,
             Game Board Setup; the publisher's blurb, S3, says 3).
 
@@ -323,7 +329,7 @@ class ZongShi(Game):
             "'visit scholar 2 official 1', 'project merchant_statue', 'pay ggij' (g gold, i ivory, j jade, b bronze), "
             "'pick jade', 'return gold', 'discard lessons_of_the_past', 'pass'"
         ),
-        rulebook="Zong Shi Rulebook (Gryphon Games, 2012) with the rulings of components.md",
+        rulebook="Zong Shi Rulebook (Gryphon Games, 2012) with the rulings of docs/rulings/zongshi.md",
         variants=tuple((key, tuple(allowed)) for key, (_, allowed) in OPTIONS.items()),
     )
 
@@ -364,7 +370,7 @@ class ZongShi(Game):
         for sid in SCROLL_TYPES:
             scrolls += [sid] * self.components.scrolls[sid].copies
         self.scroll_cards = tuple(scrolls)
-        #: scroll titles played at the beginning of the master's turn only (components.md section 7)
+        #: scroll titles played at the beginning of the master's turn only (docs/rulings/zongshi.md section 7)
         self.master_timed = frozenset(sid for sid in SCROLL_TYPES if self.components.scrolls[sid].timing == "master")
         #: per project id (regular types and masterworks) what listing it needs: (action, cost, total cost)
         self.project_rows = {pid: (_project_act(pid), self.costs[pid], self.cost_totals[pid]) for pid in cards}
@@ -1051,7 +1057,7 @@ class ZongShiState(State):
     def score_sheet(self) -> ScoreSheet:
         """Final scoring (rulebook, Final Scoring and Victory): one row per category; the
         tie-break is the number of completed projects (a Twofold overflow project counts,
-        components.md G6); still tied, the victory is shared."""
+        docs/rulings/zongshi.md G6); still tied, the victory is shared."""
         z = self._z
         g = z.g
         cats = [
@@ -1883,7 +1889,7 @@ def _can_buy_tile(z: _Core, seat: int, pawn: str) -> bool:
 
 def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
     """Scrolls the seat may play now (Going to the Temple: Scrolls of Fortune; timing per
-    components.md section 7)."""
+    docs/rulings/zongshi.md section 7)."""
     p = z.players[seat]
     if not p.hand:
         return []
@@ -1916,7 +1922,7 @@ _LOCATION_OF = {"pass": None, "market large": "large", "market small": "small", 
 def _closed_locations(z: _Core, seat: int, pawn: str) -> tuple:
     """Locations this pawn may not go to this turn: those holding ``location_capacity`` pawns
     already, and with ``both_pawns_in_one_bin=False`` the bin of the player's other pawn
-    (components.md section 6, M5). Empty with the default options."""
+    (docs/rulings/zongshi.md section 6, M5). Empty with the default options."""
     g = z.g
     if g.open_locations:
         return ()
