@@ -50,7 +50,33 @@ class ZongShiEvaluation(Evaluation):
     progress: float = 0.5
 
     def values(self, state: State) -> list[float]:
-        """See the class docstring."""
+        """See the class docstring. Reads :meth:`ZongShiState.workshops` (no position
+        description, no score sheet: this runs at the end of every playout);
+        :meth:`reference_values` is the same from the position and the score sheet."""
+        game = state.game
+        workshops = state.workshops()
+        claims = _claims(state.bin_sizes(), workshops)
+        stacks = game.flags["temple_offering_limit_stacks"]
+        vp = game.vp
+        per_round_left, progress = self.per_round_left, self.progress
+        out = []
+        for seat, (points, completed, building, boxes, scrolls, _, _) in enumerate(workshops):
+            value = float(points)
+            projects = len(completed)
+            for pids, time in building:
+                value += sum(vp[pid] for pid in pids) - per_round_left * time
+                projects += len(pids)
+            value += progress * projects
+            offerings = completed.count("temple_offering")
+            storage = STORAGE_BASE + STORAGE_PER_WORKSHOP * completed.count("larger_workshop")
+            hand = HAND_LIMIT + (offerings if stacks else min(1, offerings))
+            value += (min(boxes + claims[seat], storage) + min(scrolls, hand)) / 3.0
+            out.append(value)
+        return out
+
+    def reference_values(self, state: State) -> list[float]:
+        """:meth:`values` computed from ``state.position()`` and ``state.score_sheet()``
+        (slow; the tests compare the two)."""
         sheet = state.score_sheet()
         kept = [sheet.categories.index(c) for c in _KEPT]
         position = state.position()
@@ -79,6 +105,23 @@ class ZongShiEvaluation(Evaluation):
         return out
 
 
+def _claims(sizes: dict, workshops: list[tuple]) -> list[float]:
+    """:func:`_market_claims` from ``state.bin_sizes()`` and ``state.workshops()``."""
+    claims = [0.0] * len(workshops)
+    for name, boxes in sizes.items():
+        masters = [s for s, w in enumerate(workshops) if w[5] == name]
+        apprentices = [s for s, w in enumerate(workshops) if w[6] == name]
+        if not masters and not apprentices:
+            continue
+        one = 1.0 if boxes > len(masters) else 0.0
+        for s in apprentices:
+            claims[s] += one
+        left = boxes - (len(apprentices) if one else 0)
+        for s in masters:
+            claims[s] += left / len(masters)
+    return claims
+
+
 def _market_claims(bins: dict | None, players: list[dict]) -> list[float]:
     """Boxes each seat's pawns in the Marketplace bins are expected to take in Step 2: an
     apprentice one box (if the masters leave one), the masters an even share of the rest."""
@@ -90,7 +133,7 @@ def _market_claims(bins: dict | None, players: list[dict]) -> list[float]:
         apprentices = [s for s, p in enumerate(players) if p["apprentice"]["at"] == name]
         if not masters and not apprentices:
             continue
-        boxes = len(content)
+        boxes = 0 if content == "nothing" else len(content)  # an empty bin reads "nothing"
         for s in apprentices:
             claims[s] += 1.0 if boxes > len(masters) else 0.0
         left = boxes - sum(1 for _ in apprentices if boxes > len(masters))

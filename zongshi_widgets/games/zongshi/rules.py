@@ -366,6 +366,8 @@ class ZongShi(Game):
         cards = {**self.components.projects, **self.components.masterworks}
         self.costs = {pid: c.cost for pid, c in cards.items()}
         self.cost_totals = {pid: sum(c.cost) for pid, c in cards.items()}
+        #: victory points per project id (regular types and masterworks)
+        self.vp = {pid: c.vp for pid, c in cards.items()}
         scrolls = []
         for sid in SCROLL_TYPES:
             scrolls += [sid] * self.components.scrolls[sid].copies
@@ -458,6 +460,7 @@ class _Player:
         "twofold",
         "agex",
         "trigger",
+        "shared",
     )
 
     def __init__(self):
@@ -486,16 +489,41 @@ class _Player:
         self.twofold = False
         self.agex = False
         self.trigger = False
+        #: the rarely changed lists (:data:`_RARE`) are shared with the player this one was
+        #: cloned from: :meth:`own` copies them before the first change of any of them
+        self.shared = False
 
     def clone(self) -> _Player:
+        """A copy to change: the often changed lists (boxes, hand, played scrolls, Masterful
+        Use) copied, the rarely changed ones (:data:`_RARE`) shared until :meth:`own`."""
         p = _Player.__new__(_Player)
-        p.boxes, p.hand, p.known, p.tiles = self.boxes[:], self.hand[:], self.known[:], self.tiles[:]
-        p.completed, p.overflow, p.mproj, p.aproj = self.completed[:], self.overflow[:], self.mproj[:], self.aproj[:]
-        p.vtiles, p.visited, p.played, p.mu = self.vtiles[:], self.visited[:], self.played[:], self.mu[:]
+        p.boxes, p.hand, p.played, p.mu = self.boxes[:], self.hand[:], self.played[:], self.mu[:]
+        p.known, p.tiles, p.completed, p.overflow = self.known, self.tiles, self.completed, self.overflow
+        p.mproj, p.aproj, p.vtiles, p.visited = self.mproj, self.aproj, self.vtiles, self.visited
         p.mtime, p.atime, p.mloc, p.aloc = self.mtime, self.atime, self.mloc, self.aloc
         p.subtle, p.swift, p.privileged, p.writ, p.borrowed = self.subtle, self.swift, self.privileged, self.writ, self.borrowed
         p.host, p.twofold, p.agex, p.trigger = self.host, self.twofold, self.agex, self.trigger
+        p.shared = True
         return p
+
+    def deep_clone(self) -> _Player:
+        """A copy sharing no list with this player."""
+        p = self.clone()
+        p.own()
+        return p
+
+    def own(self) -> _Player:
+        """Copy the rarely changed lists shared with the player this one was cloned from
+        (before changing any of them in place); returns the player."""
+        if self.shared:
+            self.known, self.tiles, self.completed, self.overflow = self.known[:], self.tiles[:], self.completed[:], self.overflow[:]
+            self.mproj, self.aproj, self.vtiles, self.visited = self.mproj[:], self.aproj[:], self.vtiles[:], self.visited[:]
+            self.shared = False
+        return self
+
+
+#: The lists of a player copied only before they change (:meth:`_Player.own`).
+_RARE = ("known", "tiles", "completed", "overflow", "mproj", "aproj", "vtiles", "visited")
 
 
 class _Core:
@@ -532,6 +560,7 @@ class _Core:
         "cold_shared",
         "chance",
         "chance_src",
+        "avail",
     )
 
     def __init__(self, g: ZongShi):
@@ -567,6 +596,7 @@ class _Core:
         self.cold_shared = False  # decks, displays, supplies, award tiles shared (see cold)
         self.chance = None  # a private copy, made on the first draw of an action
         self.chance_src = None  # the state's generator, copied before the first draw
+        self.avail = None  # the projects available (see _available), until one is taken
 
     def rng(self) -> Chance:
         """The generator to draw from (copied from the state's on first use)."""
@@ -581,7 +611,7 @@ class _Core:
         z = _Core.__new__(_Core)
         z.g, z.n, z.round, z.start, z.final, z.ending = self.g, self.n, self.round, self.start, self.final, self.ending
         z.step, z.award_box, z.turn_no, z.last_seat = self.step, self.award_box, self.turn_no, self.last_seat
-        z.chance, z.chance_src = self.chance, self.chance_src
+        z.chance, z.chance_src, z.avail = self.chance, self.chance_src, self.avail
         z.bag = self.bag[:]
         z.bins = [self.bins[0][:], self.bins[1][:]]
         z.draft_boxes, z.draft_scrolls, z.deck, z.discard = self.draft_boxes, self.draft_scrolls, self.deck, self.discard
@@ -591,7 +621,7 @@ class _Core:
         z.tasks = self.tasks[:]
         if deep:
             z.cold()
-            z.players = [p.clone() for p in self.players]
+            z.players = [p.deep_clone() for p in self.players]
             z.fresh = (1 << self.n) - 1
         else:
             z.players = self.players[:]
@@ -1103,6 +1133,41 @@ class ZongShiState(State):
             notes="Ties: most completed projects (Twofold overflow included), then a shared win (rulebook, Victory).",
         )
 
+    def workshops(self) -> list[tuple]:
+        """Per seat the public facts of its workshop an evaluation reads, without building the
+        position description or the score sheet (what bots read at the end of every playout).
+
+        Returns:
+            list[tuple]: per seat ``(points, completed, building, boxes, scrolls, master_at,
+            apprentice_at)``: ``points`` (int) the score sheet's completed projects, exchange
+            tiles, all-six bonus, townsfolk visits and end-trigger rows summed (rulebook,
+            Final Scoring), ``completed`` (tuple[str, ...]) the completed project ids,
+            ``building`` (tuple of ``(project ids, time left)``, one per pawn working on a
+            project, master first), ``boxes`` (int) boxes in storage, ``scrolls`` (int) the
+            hand's size (public), ``master_at`` and ``apprentice_at`` (str | None) where the
+            pawns are this round (``"large"``, ``"small"``, ``"temple"``, ...). The bins'
+            contents are :meth:`bin_sizes`.
+        """
+        z = self._z
+        vp = z.g.vp
+        out = []
+        for p in z.players:
+            tiles = p.tiles
+            points = sum(vp[pid] for pid in p.completed) + sum(tiles) + (2 if all(tiles) else 0)
+            points += VISIT_BONUS[4 - p.visited.count(0)] + (2 if p.trigger else 0)
+            building = []
+            if p.mproj:
+                building.append((tuple(p.mproj), p.mtime))
+            if p.aproj:
+                building.append((tuple(p.aproj), p.atime))
+            out.append((points, tuple(p.completed), tuple(building), sum(p.boxes), len(p.hand), p.mloc, p.aloc))
+        return out
+
+    def bin_sizes(self) -> dict:
+        """Boxes in each Marketplace bin now: ``{"large": int, "small": int}``."""
+        bins = self._z.bins
+        return {"large": sum(bins[0]), "small": sum(bins[1])}
+
     def _check_invariants(self) -> None:
         """The kernel's invariant hook: every component in exactly one place (rulebook, Components); see :mod:`.invariants`."""
         from .invariants import check_census
@@ -1507,6 +1572,7 @@ def _auto_step3(z: _Core, task) -> None:
             setattr(p, attr + "time", time)
             if time > 0:
                 continue
+            p.own()
             room = COMPLETED_SLOTS - len(p.completed)
             if len(proj) <= room:
                 p.completed.extend(proj)
@@ -1620,6 +1686,16 @@ def _project_payments(z: _Core, seat: int, pid: str, pawn: str, masteries=None) 
     return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, subtle, z.g.exchanges_first)
 
 
+def _available(z: _Core) -> tuple:
+    """(regular project types with a copy left, masterworks face up), kept on the core until a
+    project is taken (:func:`_take_project`)."""
+    avail = z.avail
+    if avail is None:
+        supply = z.supply
+        avail = z.avail = (tuple(pid for pid in PROJECT_TYPES if supply[pid] > 0), tuple(z.mw_disp))
+    return avail
+
+
 def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> list[ZAction]:
     """The projects the pawn may begin now that it can pay for (the fast path: a box count
     first, then :func:`~.payments.can_pay`; :func:`_reference_project_choices` is the slow
@@ -1645,10 +1721,8 @@ def _project_choices(z: _Core, seat: int, pawn: str, second: bool = False) -> li
     boxes, tiles, uses, rows, first = p.boxes, p.tiles, g.uses, g.project_rows, g.exchanges_first
     b0, b1, b2, b3 = boxes
     helpers = bool(mu) or any(tiles)
-    supply = z.supply
-    pids = [pid for pid in PROJECT_TYPES if supply[pid] > 0]
-    if master:
-        pids += z.mw_disp  # masterworks: the master only
+    regular, masterworks = _available(z)
+    pids = regular + masterworks if master else regular  # masterworks: the master only
     for pid in pids:
         if second and pid in p.mproj and pid not in PROJECT_TYPES:
             continue
@@ -2121,6 +2195,7 @@ def _pay(z: _Core, seat: int, pay: Payment) -> None:
 
 def _take_project(z: _Core, pid: str) -> None:
     z.cold()
+    z.avail = None
     if pid in PROJECT_TYPES:
         z.supply[pid] -= 1
     else:
@@ -2155,7 +2230,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             z.draft_scrolls.remove(a.args[0])
             p.hand.append(a.args[0])
             p.hand.sort()
-            p.known.append(a.args[0])  # taken face up: everybody saw it (S2)
+            p.own().known.append(a.args[0])  # taken face up: everybody saw it (S2)
             p.known.sort()
         z.tasks.pop(0)
         k = task[2] + 1
@@ -2220,7 +2295,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         _pay(z, seat, pay)
         z.cold()
         z.xsupply[k] -= 1
-        p.tiles[k] += 1
+        p.own().tiles[k] += 1
         if name == "gift":
             z.tasks.pop(0)
         else:
@@ -2233,6 +2308,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         _pay(z, seat, pay)
         if kind_ == "project":
             _take_project(z, what)
+            p.own()
             proj = p.mproj if pawn == "master" else p.aproj
             proj.append(what)
             if pawn == "master":
@@ -2246,6 +2322,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         n_persons = len(what)
         host = p.host and pawn == "master"
         extra = 1 if n_persons >= 2 and not (host and n_persons == 2) else 0
+        p.own()
         for person, value in what:
             i = PERSONS.index(person)
             first = z.awards[i] is not None and not any(o.visited[i] for o in z.players)
@@ -2287,7 +2364,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             z.bag[m] += 1
             z.cold()
             z.xsupply[k] -= 1
-            p.tiles[k] += 1
+            p.own().tiles[k] += 1
         return
     if name in ("award_bins", "fortune"):
         z.tasks.pop(0)
@@ -2306,7 +2383,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         z.discard.pop(z.discard.index(sid))  # never the Lessons just played (it is on top)
         p.hand.append(sid)
         p.hand.sort()
-        p.known.append(sid)  # taken from the face-up pile: known to all
+        p.own().known.append(sid)  # taken from the face-up pile: known to all
         p.known.sort()
         return
     if name == "boxes":
@@ -2317,7 +2394,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         sid = a.args[0]
         p.hand.remove(sid)
         if sid in p.known:
-            p.known.remove(sid)
+            p.own().known.remove(sid)
         z.cold()
         z.discard.append(sid)  # face up on the discard pile (TE4)
         return
@@ -2333,7 +2410,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         pid = a.args[0]
         proj = list(task[2])
         proj.remove(pid)
-        p.completed.append(pid)
+        p.own().completed.append(pid)
         p.overflow.extend(proj)  # SC3: counts only in the tie-break
         p.mproj, p.mtime = [], 0
         return
@@ -2346,7 +2423,7 @@ def _play_scroll(z: _Core, seat: int, pawn: str, sid: str) -> None:
     p = z.mp(seat)
     p.hand.remove(sid)
     if sid in p.known:
-        p.known.remove(sid)
+        p.own().known.remove(sid)
     p.played.append(sid)
     z.cold()
     z.discard.append(sid)  # face up; Lessons of the Past cannot take back itself
