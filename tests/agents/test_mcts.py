@@ -332,3 +332,21 @@ def test_art_gallery_words_are_the_engines_and_the_board_tells_them_in_the_past_
         now, told = state.action_name(action), board._words(state, action)
         assert now.startswith("play ") and told.startswith("played ")
         assert told.replace("played", "play").replace("moved", "move").replace("stayed", "stay") == now
+
+
+def test_zongshi_evaluation_fast_path_equals_its_reference():
+    """Rulebook, Final Scoring and Step 2: Distribute Materials: the evaluation read from the
+    workshops (``ZongShiState.workshops``, what playouts use) equals the one read from the
+    position description and the score sheet, along random games of 3 to 5 players, and an
+    empty bin (its letters read "nothing") promises no boxes."""
+    from zongshi_widgets.agents.zongshi import _market_claims
+
+    evaluation = ZongShiEvaluation()
+    for players in (3, 4, 5):
+        state = zw.game("zongshi", players=players).new_state(seed=players)
+        rng = random.Random(players)
+        while not state.is_over:
+            assert evaluation.values(state) == pytest.approx(evaluation.reference_values(state))
+            state = state.play(rng.choice(state.legal_actions()))
+    alone = [{"master": {"at": "large"}, "apprentice": {"at": None}}, {"master": {"at": None}, "apprentice": {"at": None}}]
+    assert _market_claims({"large": "nothing", "small": "gg"}, alone) == [0.0, 0.0]

@@ -650,15 +650,16 @@ class _Core:
     # -- chance (drawn through rng(): the state's generator is copied before the first draw) --
     def draw_box(self) -> int | None:
         """One random box from the bag (its material index), or None when the bag is empty (M10)."""
-        total = sum(self.bag)
+        bag = self.bag
+        total = bag[0] + bag[1] + bag[2] + bag[3]
         if total == 0:
             return None
-        r = self.rng().randrange(total)
+        r = self.rng()._rng._randbelow(total)  # what Chance.randrange(total) draws, two calls fewer
         for m in range(4):
-            if r < self.bag[m]:
-                self.bag[m] -= 1
+            if r < bag[m]:
+                bag[m] -= 1
                 return m
-            r -= self.bag[m]
+            r -= bag[m]
         raise AssertionError("bag count")
 
     def draw_boxes_to(self, seat: int, k: int) -> None:
@@ -1418,12 +1419,14 @@ def _advance(z: _Core) -> list | None:
             continue
         if name == "boxes":
             seat = task[1]
-            if sum(z.players[seat].boxes) <= z.storage_limit(seat):
+            boxes = sum(z.players[seat].boxes)
+            if boxes <= STORAGE_BASE or boxes <= z.storage_limit(seat):  # the limit is never below STORAGE_BASE
                 z.tasks.pop(0)
                 continue
         elif name == "hand":
             seat = task[1]
-            if len(z.players[seat].hand) <= z.hand_limit(seat):
+            held = len(z.players[seat].hand)
+            if held <= HAND_LIMIT or held <= z.hand_limit(seat):  # the limit is never below HAND_LIMIT
                 z.tasks.pop(0)
                 continue
         elif name == "bin":
@@ -1465,7 +1468,7 @@ def _advance(z: _Core) -> list | None:
 def _auto_endturn(z: _Core, task) -> None:
     seat, t = task[1], task[2]
     p = z.players[seat]
-    if len(p.hand) > z.hand_limit(seat):
+    if len(p.hand) > HAND_LIMIT and len(p.hand) > z.hand_limit(seat):  # the limit is never below HAND_LIMIT
         _push(z, ("hand", seat))  # before ending your turn (Going to the Temple)
         return
     if p.host or p.twofold or p.agex:
@@ -1954,9 +1957,12 @@ def _can_buy_tile(z: _Core, seat: int, pawn: str) -> bool:
     """Whether some exchange tile can be claimed (as :func:`_tile_buys` is non-empty)."""
     p = z.players[seat]
     mu = p.mu if pawn == "master" else ()
+    boxes = p.boxes
+    held = [boxes[0] or 0 in mu, boxes[1] or 1 in mu, boxes[2] or 2 in mu, boxes[3] or 3 in mu]
     dup = z.g.flags["allow_duplicate_exchange_pairings"]
+    xsupply, tiles = z.xsupply, p.tiles
     for k, (a, b) in enumerate(PAIRS):
-        if z.xsupply[k] and (dup or not p.tiles[k]) and (p.boxes[a] or a in mu) and (p.boxes[b] or b in mu):
+        if held[a] and held[b] and xsupply[k] and (dup or not tiles[k]):
             return True
     return False
 
@@ -1972,9 +1978,12 @@ def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
         return []
     out = []
     master_timed = z.g.master_timed
-    for sid in sorted(set(p.hand)):
-        if sid in p.played:
+    played = p.played
+    last = None
+    for sid in p.hand:  # kept sorted
+        if sid == last or sid in played:
             continue
+        last = sid
         if sid in master_timed and (pawn != "master" or busy):
             continue
         if sid == "apprentice_gaining_experience" and (pawn != "apprentice" or p.mproj or p.aproj):
