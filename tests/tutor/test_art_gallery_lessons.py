@@ -362,11 +362,13 @@ def test_only_the_chain_lessons_show_reconstructed_values_and_they_say_so(item, 
     every other lesson has the same solutions and answer; the chain lessons say in their task
     that the values shown are reconstructed."""
     if item.id in CHAIN_LESSONS:
-        assert "reconstructed" in item.task
-        # a chain of one card scoring is the reference's reading (2.3): where the answer rests on it, the task says so
+        assert "reconstructed" in item.task and "rulings 2.4 and 2.5" in item.task
+        # issue 22: the question gives the symbol values, so that the rule, not a reconstructed number, is asked
+        assert re.search(r"Counting each A as 1 point", item.question), item.question
+        # a chain of one card scoring is the rulings' reading (2.3): where the answer rests on it, the task says so
         single = dataclasses.replace(item, options={"single_card_chains": False})
         if ANSWERS[item.id](single.start()) != ANSWERS[item.id](item.start()):
-            assert "a single card counts as a chain of one (the reference's reading" in item.task.lower()
+            assert "a single card counts as a chain of one (ruling 2.3" in item.task.lower()
         return
     other = dataclasses.replace(item, options={"components": other_values})
     state, state2 = item.start(), other.start()
@@ -430,3 +432,10 @@ def test_goals_about_the_distribution_say_when_the_bid_does_not_end_the_round(go
     assert not item.solutions(state)
     fb, after = item.attempt(state, "bid 0")
     assert not fb.solved and fb.legal and "does not end the round" in fb.text
+
+
+def test_the_movement_lesson_says_the_bench_order_is_reconstructed():
+    """Issue 22: the lesson's answer hinges on the order of the benches around the ring, a
+    reconstructed value (rulings 5.3, REC): its task says so, by the ruling's id."""
+    task = BY_ID["movement"].task
+    assert "reconstructed" in task and "ruling 5.3" in task

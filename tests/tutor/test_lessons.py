@@ -155,8 +155,8 @@ def test_lesson_fields_are_type_checked_and_answers_normalised():
 
 
 # -- answers: exactly the right one, in its usual forms ----------------------------------------
-def _question(answer: str, players: int = 3) -> Lesson:
-    return Lesson(id="q", title="Q", game="gembloq", players=players, task="t", goal="answer", question="?", answer=answer)
+def _question(answer: str, players: int = 3, units=("penalty points",)) -> Lesson:
+    return Lesson(id="q", title="Q", game="gembloq", players=players, task="t", goal="answer", question="?", answer=answer, units=units)
 
 
 @pytest.mark.parametrize("given", ["red", "Red", " RED. ", "Red wins!", "the red player", "red wins", "The winner is red."])

@@ -19,6 +19,7 @@ import zongshi_widgets as zw
 from zongshi_widgets.core import IllegalAction, registration
 from zongshi_widgets.tutor import goals, lesson, load_lessons, show_lesson
 from zongshi_widgets.tutor.majolica import most_runs, take_option, take_tiles, workshops_run
+from zongshi_widgets.tutor.majolica import words as move_words
 
 LESSONS = load_lessons("majolica")
 BY_ID = {item.id: item for item in LESSONS}
@@ -205,11 +206,10 @@ def test_quoted_moves_in_hints_are_legal_and_the_last_hint_solves(item):
     for texts in quoted:
         for text in texts:
             state.parse_action(text)  # legal here, or IllegalAction
+    assert not any(quoted), "hints name moves in the board's words, never in notation (issue 22)"
     if item.goal != "answer":
-        named = [state.parse_action(t) for t in quoted[-1]]
-        assert named and all(a in item.solutions(state) for a in named), "the explicit hint names the solving move(s)"
-    else:
-        assert not any(quoted)
+        said = [move_words(state, a).strip("“”").split(" (")[0].lower() for a in item.solutions(state)]
+        assert any(w in item.hints[-1].lower() for w in said), ("the explicit hint names a solving move in words", said)
 
 
 # -- what each lesson's task and hints say of its position -----------------------------------
@@ -686,3 +686,10 @@ def test_no_lesson_hinges_on_the_reconstructed_card_points(item, other_points):
         assert ANSWERS[item.id](state2) == ANSWERS[item.id](state)
     else:
         assert other.solutions(state2) == item.solutions(state)
+
+
+@pytest.mark.parametrize(("lid", "ruling"), [("round-end", "section 2 of the project's Majolica rulings, round end"), ("select-a", "section 2 (Action A)")])
+def test_a_lesson_resting_on_an_engine_ruling_says_so(lid, ruling):
+    """Issue 22: round-end rests on the engine's round-end count (outer-edge tiles only),
+    select-a on the whole-run reading of option A (docs/rulings/majolica.md, section 2)."""
+    assert ruling in BY_ID[lid].task

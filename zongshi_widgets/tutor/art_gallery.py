@@ -13,7 +13,7 @@ Shop bid waits, so that the distribution reaches the gallery at once; the helper
 from __future__ import annotations
 
 from ..games.art_gallery import ArtGalleryState, Bid, Move, Pick, Take
-from .lesson import Goal, register_goal
+from .lesson import Goal, register_goal, register_words
 
 SECTION = {
     "move": "rulebook, Rules, 1. Move Your Game Piece",
@@ -342,3 +342,6 @@ def click_words(state: ArtGalleryState, action) -> str:
             return 'click "Take nothing"'
         return f'click {" and ".join(f"space {sp}" for sp in action.spaces)}, then "Take the chosen tiles"'
     return f"click card {action.card}"
+
+
+register_words("art_gallery", lambda state, action: state.action_name(action))

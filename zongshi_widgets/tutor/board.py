@@ -10,7 +10,7 @@ import ipywidgets as W
 
 from ..core import State
 from ..widgets.static import StaticPicture, picture_html
-from .lesson import Feedback, Lesson, lesson
+from .lesson import Feedback, Lesson, lesson, move_words
 
 
 def board_class(game: str) -> type:
@@ -203,12 +203,12 @@ class LessonBoard(W.VBox):
             choice = solutions[k % len(solutions)]
             self.board.highlight = self._cells_of(choice)
             more = " Press Hint again for another." if len(solutions) > 1 else ""
+            words = move_words(here, choice)  # in words, never the notation
             if self.board.highlight:
-                text = f"One answer is outlined on the board ({choice}).{more}"
+                text = f"One answer is outlined on the board ({words}).{more}"
             else:  # a game whose actions cover no cells (Art Gallery's cards, Zong Shi's choices): name the action
-                words = here.action_text(choice, here.to_move)
                 how = getattr(self.board, "click_words", None)  # the board's own terms, when it has them
-                named = how(here, choice) if how is not None else words + (f" ('{choice}')" if words != str(choice) else "")
+                named = how(here, choice) if how is not None else words
                 text = f"One answer: {named}.{more}" if more else f"The answer: {named}."
         self._hint_index += 1
         self._hint.value = f"<div class='zw-lesson-hint'><b>Hint {self._hint_index}:</b> {html.escape(text)}</div>"

@@ -11,7 +11,7 @@ from functools import cache
 
 from ..games.gembloq import GembloQState, Placement, area_tables
 from ..games.gembloq.rules import tiebreak_range  # noqa: F401  (lessons and their tests use it from here)
-from .lesson import Goal, register_goal
+from .lesson import Goal, register_goal, register_words
 
 
 def _name(state: GembloQState, colour: int) -> str:
@@ -287,3 +287,14 @@ for _goal in (
 
 
 # -- what a lesson may rest on ------------------------------------------------------------------
+
+
+def _placement_words(state: GembloQState, action: Placement) -> str:
+    """A placement as the learner sees it on the board: ``"piece 9 (L4) at b27"``, never the
+    list of its cells."""
+    from ..games.gembloq.naming import placement_name
+
+    return placement_name(action)
+
+
+register_words("gembloq", _placement_words)

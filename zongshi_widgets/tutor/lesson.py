@@ -109,8 +109,43 @@ def goals(game: str) -> dict[str, str]:
     return {name: g.describe for name, g in sorted(_GOALS.get(game, {}).items())}
 
 
+_WORDS: dict[str, Callable[[State, Any], str]] = {}
+
+#: The refusal a goal gives a legal move it cannot say more about; a lesson names its likely
+#: mistakes (``mistakes``) so that a learner meets this sentence only where no better one exists.
+GENERIC_REFUSAL = "it is not the move this lesson asks for; read the task again, or ask for a hint."
+
+
+def register_words(game: str, words: Callable[[State, Any], str]) -> None:
+    """Say ``game``'s actions in plain words in lessons (praise, refusals, the last hint):
+    ``words(state, action)`` returns the action to be played in ``state`` as the board names
+    it, never its notation (``"take the run a1–a3"``, ``"play the scroll Privileged
+    Treatment"``)."""
+    _WORDS[game] = words
+
+
+def move_words(state: State, action: Any) -> str:
+    """The action, to be played in ``state`` by the seat to move, in plain words for the
+    learner: the game's lesson words (:func:`register_words`), else the engine's own words
+    for the seat to move (``state.action_text(action, state.to_move)``).
+
+    Args:
+        state (State): the position the action is played in.
+        action: a legal action of ``state`` (or its notation).
+
+    Returns:
+        str: the words, lower case first (they go inside a sentence).
+    """
+    game = state.game.name
+    _load_game_goals(game)
+    words = _WORDS.get(game)
+    if isinstance(action, str):
+        action = state.parse_action(action)
+    return words(state, action) if words is not None else state.action_text(action, state.to_move)
+
+
 def _mover_text(before: State, action: Any) -> str:
-    return before.action_text(action, before.to_move)
+    return move_words(before, action)
 
 
 def _one_of_check(before: State, action: Any, after: State, actions: Sequence[str] = (), why: str = "") -> str | None:
@@ -119,11 +154,12 @@ def _one_of_check(before: State, action: Any, after: State, actions: Sequence[st
     wanted = {str(before.parse_action(a)) for a in actions}
     if str(action) in wanted:
         return None
-    return "it is not the move this lesson asks for; read the task again, or ask for a hint."
+    return GENERIC_REFUSAL
 
 
 def _one_of_praise(before: State, action: Any, after: State, actions: Sequence[str] = (), why: str = "") -> str:
-    return f"{_mover_text(before, action)}. {why}".strip() if why else f"{_mover_text(before, action)} is what the lesson asked for."
+    chose = f"you chose “{_mover_text(before, action)}”"
+    return f"{chose}. {why}".strip() if why else f"{chose}, what the lesson asked for."
 
 
 def _legal_check(before: State, action: Any, after: State) -> str | None:
@@ -131,7 +167,8 @@ def _legal_check(before: State, action: Any, after: State) -> str | None:
 
 
 def _legal_praise(before: State, action: Any, after: State) -> str:
-    return f"{_mover_text(before, action)} is a legal move."
+    text = _mover_text(before, action)
+    return f"{text[:1].upper()}{text[1:]} is a legal move."
 
 
 #: Goals every game's lessons may use (a game may replace one with its own of the same name).
@@ -183,6 +220,16 @@ class Lesson:
         answer (str): for ``goal="answer"``: the expected answer, a number or a colour (see
             :meth:`check_answer` for the forms accepted).
         options (dict): variant options of the game.
+        units (Sequence[str]): for a number question: the units the question counts in
+            (``["boxes"]``, ``["round"]``, ``["points"]``); an answer may carry one of them,
+            singular or plural ("4 boxes", "round 4"); any other unit is refused with the
+            reason. Empty: the number alone.
+        mistakes (dict): likely mistakes and what to tell the learner about each. A move
+            lesson's keys are notations of legal moves of its position (``"market large"``),
+            or ``"other"`` for any other legal move the goal cannot say more about than
+            :data:`GENERIC_REFUSAL`; a question's keys are wrong answers (``"9.5"``), judged
+            like answers (``"9,5 points"`` is ``"9.5"``). The value is the reason, in plain
+            words ("the hand total is divided by 4 and rounded down").
 
     Raises:
         ValueError: unknown goal, or a setup action that is illegal (checked by :meth:`start`).
@@ -203,12 +250,14 @@ class Lesson:
     answer: str = ""
     options: dict = field(default_factory=dict)
     position: dict | None = None
+    units: Sequence[str] = ()
+    mistakes: dict = field(default_factory=dict)
 
     def __post_init__(self):
         for name in ("id", "title", "game", "task", "goal", "rule", "question", "answer"):
             if not isinstance(getattr(self, name), str):
                 raise ValueError(f"lesson {self.id!r}: {name} must be text, not {getattr(self, name)!r}")
-        for name in ("setup", "hints"):
+        for name in ("setup", "hints", "units"):
             value = getattr(self, name)
             if isinstance(value, str) or not all(isinstance(v, str) for v in value):
                 raise ValueError(f"lesson {self.id!r}: {name} must be a list of strings, not {value!r}")
@@ -218,6 +267,8 @@ class Lesson:
             raise ValueError(f"lesson {self.id!r}: unknown goal {self.goal!r} for {self.game}; known: {', '.join(goals(self.game))}")
         if self.goal == "answer" and not self.answer:
             raise ValueError(f"lesson {self.id!r}: a question lesson needs an answer")
+        if not isinstance(self.mistakes, dict) or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in self.mistakes.items()):
+            raise ValueError(f"lesson {self.id!r}: mistakes must be a table of texts ({{move or answer = reason}}), not {self.mistakes!r}")
         if self.position is not None and not isinstance(self.position, dict):
             raise ValueError(f"lesson {self.id!r}: position must be a table (the game's position description), not {self.position!r}")
 
@@ -273,8 +324,25 @@ class Lesson:
         if isinstance(missing, GoOn):
             return Feedback(False, f"Go on: {missing}", going=True), after
         if missing:
-            return Feedback(False, f"Not yet: that move is legal, but {missing}"), after
+            return Feedback(False, f"Not yet: that move is legal, but {self._mistake(state, played, missing)}"), after
         return Feedback(True, f"Yes: {goal.praise(state, played, after, **self.goal_args)}"), after
+
+    def _mistake(self, state: State, action: Any, missing: str) -> str:
+        """What to tell the learner about a legal move that misses the goal: the lesson's own
+        words for this mistake, else the goal's (unless they are only the generic refusal and
+        the lesson says more of any other move, ``mistakes.other``)."""
+        for key, why in self.mistakes.items():
+            if key == "other":
+                continue
+            try:
+                named = state.parse_action(key)
+            except (IllegalAction, ValueError):
+                continue  # a mistake of the lesson's start, not of this position
+            if str(named) == str(action):
+                return why
+        if missing == GENERIC_REFUSAL and "other" in self.mistakes:
+            return self.mistakes["other"]
+        return missing
 
     def check(self) -> None:
         """Check the lesson whole before a learner meets it: its position poses (``position``
@@ -287,7 +355,17 @@ class Lesson:
         """
         state = self.start()
         if self.goal == "answer":
+            for key in self.mistakes:
+                if judge_answer(key, self.answer, units=self.units) is None:
+                    raise ValueError(f"lesson {self.id!r}: the mistake {key!r} is the right answer")
             return
+        for key in self.mistakes:
+            if key == "other":
+                continue
+            try:
+                state.parse_action(key)
+            except (IllegalAction, ValueError) as exc:
+                raise ValueError(f"lesson {self.id!r}: the mistake {key!r} is not a legal move of its position: {exc}") from None
         legal = state.legal_actions()
         if not legal:
             raise ValueError(f"lesson {self.id!r}: nobody can move in its position, so there is nothing to do")
@@ -302,11 +380,15 @@ class Lesson:
         """Judge the answer to a question lesson (``goal = "answer"``).
 
         Exactly the right answer is accepted, in its usual forms: a number as digits or words,
-        with a decimal point or comma, a half as ``.5``, ``½`` or "and a half", optionally
-        followed by its unit ("11", "11.0", "eleven", "11 penalty points"); a colour alone or
-        in a short sentence ("red", "Red wins!", "the red player"). An answer that names
-        anything besides the right one ("blue or red", "blue and red", "11 or 12") is not
-        accepted, and a colour that does not play in this game is pointed out as such.
+        with a decimal point or comma, a half as ``.5``, ``½`` or "and a half", optionally with
+        a unit the question counts in (:attr:`units`: "11", "11.0", "eleven", "11 penalty
+        points", "round 4"); a colour alone or in a short sentence ("red", "Red wins!", "the
+        red player"); yes or no, alone or with its verb ("No, it cannot"). An answer that
+        names anything besides the right one ("blue or red", "blue and red", "11 or 12"),
+        another unit ("4 scrolls" for boxes), a sign ("-4") or a percentage ("4%") is not
+        accepted, with the reason, and a colour that does not play in this game is pointed
+        out as such. A wrong answer the lesson names among its :attr:`mistakes` gets the
+        lesson's own reason.
 
         Args:
             answer: the learner's answer (text or a number).
@@ -323,9 +405,17 @@ class Lesson:
         if not given:
             return Feedback(False, "Not yet: type your answer in the box first.")
         colours = tuple(core.game(self.game, players=self.players, **self.options).seat_names)
-        verdict = judge_answer(given, self.answer, colours)
+        verdict = judge_answer(given, self.answer, colours, self.units)
         if verdict is None:
-            return Feedback(True, f"Yes: {self.answer} is right.")
+            unit = ""
+            if self.units and _is_number(self.answer):
+                words = _words(self.units[0])
+                last = _singular(words[-1]) if float(self.answer) == 1 else _plural(_singular(words[-1]))
+                unit = " " + " ".join([*words[:-1], last])
+            return Feedback(True, f"Yes: {self.answer}{unit} is right.")
+        for key, why in self.mistakes.items():
+            if judge_answer(given, key, colours, self.units) is None:
+                return Feedback(False, f"Not yet: {key}: {why}")
         return Feedback(False, f"Not yet: {verdict}")
 
     def solutions(self, state: State | None = None, limit: int | None = None) -> list:
@@ -353,14 +443,88 @@ class Lesson:
 _SMALL = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _NUMBER_WORDS = {word: n for n, word in enumerate(_SMALL)} | _TENS
-#: Words that may follow a number answer ("11 penalty points").
-_UNITS = frozenset({"point", "points", "penalty", "pts", "pt", "square", "squares"})
+_ORDINALS = {w: n for n, w in enumerate("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
+#: Words a learner may put around a number besides its unit ("in round 4", "the 4th round").
+_NUMBER_FILLER = frozenset({"the", "in", "it", "is", "its", "s", "answer"})
+#: Units a learner may write after a number, in any lesson's game (singular forms; plurals
+#: are made by :func:`_unit_forms`): an answer in one of these that the question does not
+#: count in is refused as "another unit", not as "other words".
+KNOWN_UNITS = (
+    "box", "scroll", "point", "pt", "vp", "victory point", "penalty point", "bonus point", "tile", "turn", "round",
+    "workshop", "card", "space", "square", "piece", "project", "player", "person", "people", "bid", "marker",
+    "token", "gold", "jade", "ivory", "bronze", "painting", "chain", "symbol", "row", "step", "move", "time",
+    "minute", "second", "euro", "dollar", "coin", "visit", "material", "cube",
+)  # fmt: skip
 #: Words that may surround a colour answer ("the red player wins").
 _FILLER = frozenset({"the", "player", "colour", "color", "wins", "win", "won", "winner", "is", "it", "does", "has", "with", "pieces"})
 #: Colour words a learner may type, besides the game's own seat names.
 _COLOUR_WORDS = frozenset(
     "blue yellow red green orange purple violet pink black white grey gray brown cyan magenta turquoise gold silver".split()
 )
+#: Words that may go with a yes or a no ("No, it cannot", "yes, he may"); those of the
+#: second set say "no" themselves, those of the third say "yes" unless a "not" follows.
+_YES_NO_FILLER = frozenset({"it", "he", "she", "they", "you", "i", "your", "my", "master", "apprentice", "the", "so", "of", "course"})
+_SAYS_NO = frozenset({"not", "cannot", "cant", "can't", "t", "never", "nope", "nah"})
+_SAYS_YES = frozenset({"can", "may", "does", "do", "will", "is", "could", "yep", "yeah", "sure", "must"})
+_NO_FORMS = {"don", "doesn", "won", "isn", "couldn", "mustn", "mayn"}  # "doesn't" -> "doesn" "t"
+
+
+def _plural(word: str) -> str:
+    if word in ("people", "gold", "jade", "ivory", "bronze", "vp", "pts"):
+        return word
+    if word == "person":
+        return "people"
+    if word.endswith(("x", "s", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+def _singular(word: str) -> str:
+    if word == "people":
+        return "person"
+    if word.endswith("xes") or word.endswith("ches") or word.endswith("shes") or word.endswith("sses"):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and word not in ("pts",):
+        return word[:-1]
+    return word
+
+
+def _unit_forms(units: Sequence[str]) -> list[tuple[str, ...]]:
+    """Word sequences that say one of ``units``: each unit, singular and plural, and its last
+    word alone ("penalty points" also as "points", "point"); points also as "pt", "pts", "vp",
+    "victory points". Longest first, so that "penalty points" is read before "points"."""
+    out: set[tuple[str, ...]] = set()
+    for unit in units:
+        words = _words(unit)
+        if not words:
+            continue
+        stems = [words, words[-1:]]
+        for stem in stems:
+            head, last = stem[:-1], _singular(stem[-1])
+            out.add((*head, last))
+            out.add((*head, _plural(last)))
+            if last in ("point", "pt", "vp"):
+                out.update({("pt",), ("pts",), ("vp",), ("vps",), ("victory", "point"), ("victory", "points"), ("point",), ("points",)})
+    return sorted(out, key=len, reverse=True)
+
+
+def _strip_units(words: list[str], forms: list[tuple[str, ...]]) -> tuple[list[str], list[str]]:
+    """Remove from ``words`` every sequence in ``forms``; return the words left and the
+    units found (joined)."""
+    left: list[str] = []
+    found: list[str] = []
+    i = 0
+    while i < len(words):
+        for form in forms:
+            if tuple(words[i : i + len(form)]) == form:
+                found.append(" ".join(form))
+                i += len(form)
+                break
+        else:
+            left.append(words[i])
+            i += 1
+    return left, found
+
 
 
 def _words(text: str) -> list[str]:
@@ -373,7 +537,7 @@ def _words(text: str) -> list[str]:
 
 def _read_numbers(words: list[str]) -> tuple[list[float], list[str]]:
     """Split ``words`` into the numbers they spell (digits or English words up to 99, with
-    "and a half" or "point five") and the other words."""
+    "and a half" or "point five"; ordinals, "4th" or "fourth") and the other words."""
     numbers: list[float] = []
     others: list[str] = []
     i = 0
@@ -382,6 +546,10 @@ def _read_numbers(words: list[str]) -> tuple[list[float], list[str]]:
         value: float | None = None
         if re.fullmatch(r"\d+(\.\d+)?", w):
             value, i = float(w), i + 1
+        elif re.fullmatch(r"\d+(st|nd|rd|th)", w):
+            value, i = float(w[:-2]), i + 1
+        elif w in _ORDINALS:
+            value, i = float(_ORDINALS[w]), i + 1
         elif w in _NUMBER_WORDS:
             value, i = float(_NUMBER_WORDS[w]), i + 1
             if w in _TENS and i < len(words) and words[i] in _NUMBER_WORDS and 0 < _NUMBER_WORDS[words[i]] < 10:
@@ -400,6 +568,9 @@ def _read_numbers(words: list[str]) -> tuple[list[float], list[str]]:
     return numbers, others
 
 
+_KNOWN_FORMS = _unit_forms(KNOWN_UNITS)
+
+
 def _is_number(text: str) -> bool:
     try:
         float(text)
@@ -408,14 +579,72 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def judge_answer(given: Any, expected: str, colours: Sequence[str] = ()) -> str | None:
+def _units_text(units: Sequence[str]) -> str:
+    return " or ".join(f"“{u}”" for u in units)
+
+
+def _judge_number(text: str, want: float, units: Sequence[str]) -> str | None:
+    words = _words(text)
+    if re.search(r"%|\bper ?cent\b", text, re.IGNORECASE):
+        return "the question asks for a count, not a percentage: answer with the number alone" + (
+            f", or with {_units_text(units)}." if units else "."
+        )
+    if want >= 0 and (re.search(r"(?:^|[\s(=:])[-−–+]\s*\d", text) or {"minus", "negative", "plus"} & set(words)):
+        return "a count has no sign: answer with the number alone, without a minus or a plus."
+    numbers, others = _read_numbers(words)
+    if not numbers:
+        return f"{text} is not a number. Answer with a number, in digits or in words."
+    if len(numbers) > 1:
+        return "give one number, not several."
+    own = _unit_forms(units)
+    # own and other units read together, longest first: "2 penalty points" is penalty points,
+    # not "penalty" and the question's "points"
+    forms = sorted(set(own) | set(_KNOWN_FORMS), key=len, reverse=True)
+    left, found = _strip_units([w for w in others if w not in _NUMBER_FILLER], forms)
+    mine = {" ".join(f) for f in own}
+    foreign = [u for u in found if u not in mine]
+    if foreign:
+        if units:
+            return f"the question counts in {_units_text(units)}, not in “{foreign[0]}”."
+        return f"answer with the number alone: the question counts no “{foreign[0]}”."
+    if left:
+        return f"answer with the number alone{f' or with {_units_text(units)}' if units else ''} (\"{text}\" has other words in it)."
+    if numbers[0] != want:
+        return f"{numbers[0]:g} is not it. Look again, or ask for a hint."
+    return None
+
+
+def _judge_yes_no(text: str, want: str) -> str | None:
+    words = _words(text)
+    said = [w for w in words if w in ("yes", "no")]
+    if not said:
+        return f"{text} is neither yes nor no. Answer yes or no."
+    if len(set(said)) > 1:
+        return "answer yes or no, not both."
+    rest = [w for w in words if w not in ("yes", "no")]
+    others = [w for w in rest if w not in _YES_NO_FILLER | _SAYS_NO | _SAYS_YES | _NO_FORMS]
+    if others:
+        return f"answer yes or no (\"{text}\" has other words in it)."
+    negated = any(w in _SAYS_NO or w in _NO_FORMS for w in rest)
+    verb = any(w in _SAYS_YES for w in rest)
+    if said[0] == "yes" and negated or said[0] == "no" and verb and not negated:
+        return f"“{said[0]}” and the rest of \"{text}\" say opposite things. Answer yes or no."
+    if said[0] != want:
+        return f"{said[0]} is not it. Look again, or ask for a hint."
+    return None
+
+
+def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: Sequence[str] = ()) -> str | None:
     """Judge a typed answer against the expected one.
 
     Args:
         given: the learner's answer.
-        expected (str): the right answer: a number (``"11"``, ``"8.5"``) or text (a colour).
+        expected (str): the right answer: a number (``"11"``, ``"8.5"``), ``"yes"`` or
+            ``"no"``, or text (a colour).
         colours (Sequence[str]): the colours playing in the lesson's game, so that a colour
             that does not play can be pointed out.
+        units (Sequence[str]): for a number: the units the question counts in (see
+            :attr:`Lesson.units`); any other unit of :data:`KNOWN_UNITS` is refused.
 
     Returns:
         str | None: ``None`` when the answer is exactly the right one in one of its usual
@@ -424,19 +653,12 @@ def judge_answer(given: Any, expected: str, colours: Sequence[str] = ()) -> str 
     """
     text = str(given).strip()
     words = _words(text)
-    numbers, others = _read_numbers(words)
     if _is_number(expected.strip()):
-        want = float(expected)
-        if not numbers:
-            return f"{text} is not a number. Answer with a number, in digits or in words."
-        if len(numbers) > 1:
-            return "give one number, not several."
-        if any(w not in _UNITS for w in others):
-            return f"answer with the number alone (\"{text}\" has other words in it)."
-        if numbers[0] != want:
-            return f"{numbers[0]:g} is not it. Look again, or ask for a hint."
-        return None
+        return _judge_number(text, float(expected), units)
     want_words = _words(expected)
+    if want_words in (["yes"], ["no"]):
+        return _judge_yes_no(text, want_words[0])
+    numbers, _ = _read_numbers(words)
     playing = [c.lower() for c in colours]
     if len(want_words) == 1 and want_words[0] in playing:
         named = list(dict.fromkeys(w for w in words if w in _COLOUR_WORDS or w in playing))
@@ -456,6 +678,7 @@ def judge_answer(given: Any, expected: str, colours: Sequence[str] = ()) -> str 
     if words == want_words:
         return None
     return f"{text} is not it. Look again, or ask for a hint."
+
 
 def lessons_from_dicts(items: Sequence[dict]) -> list[Lesson]:
     """Lessons from dicts with the fields of :class:`Lesson`.

@@ -10,8 +10,9 @@ Helpers used by the goals and by the tests: :func:`take_option`, :func:`take_til
 
 from __future__ import annotations
 
+from ..games.majolica.render import action_words as action_words_of
 from ..games.majolica.rules import COL, LINES, STEP_TEXT, MajolicaState, _cell
-from .lesson import Goal, GoOn, register_goal
+from .lesson import GENERIC_REFUSAL, Goal, GoOn, register_goal, register_words
 
 SECTION = {
     "select": "rulebook, 1. Select Majolica Tiles",
@@ -146,9 +147,45 @@ def _select_praise(before, action, after, option="A", colour=None, most=False):
 
 
 # -- cascades -------------------------------------------------------------------------------------
+def _after_overflow(state: MajolicaState) -> int:
+    """The most workshops that have run (or are running) once the overflow discards pending in
+    ``state`` are made (rulebook, Run Workshop(s) B: the extra tiles of your choice are
+    discarded; the rest may fill the next workshop with its pattern): the discards are part of
+    the move that caused the overflow, so a lesson counting the runs "now" counts past them."""
+    if state.step != "overflow":
+        return len(workshops_run(state))
+    seat, turn = state.to_move, state.turnno
+    best = len(workshops_run(state))
+    for a in state.legal_actions():
+        if a.startswith("discard") and len(a.split()) == 2:
+            after = state.play(a)
+            if after.to_move == seat and after.turnno == turn:
+                best = max(best, _after_overflow(after))
+    return best
+
+
+def _waiting(state: MajolicaState) -> str | None:
+    """A workshop of the seat to move that is full with its pattern but cannot run for want
+    of a card with an open space above it (Tips & FAQ, Tip 4), in words; ``None`` if none."""
+    from ..games.majolica.rules import pattern_met
+
+    seat = state.to_move if state.to_move is not None else 0
+    p = state.players[seat]
+    for w in range(3):
+        if pattern_met(state.game, w, p.ws[w]):
+            where = "no card sits in the slot above it" if p.slots[w] < 0 else "the card above it has no open space for its tiles"
+            return f"W{w + 1} is full with its pattern, but {where}, so it cannot run (Tips & FAQ, Tip 4)"
+    return None
+
+
 def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
     if now:
         have = len(workshops_run(after))
+        if have < workshops and after.step == "overflow" and after.to_move == before.to_move and _after_overflow(after) >= workshops:
+            return GoOn(
+                f"that move is right: the tiles passed on overflow the next workshop, and you discard the extra tiles of your choice "
+                f"({SECTION['run']} B). Discard so that {workshops} workshop{'s' if workshops > 1 else ''} run."
+            )
         same_turn = after.to_move == before.to_move and after.turnno == before.turnno and after.step != "finish"
         if have < workshops and steps and same_turn and most_runs(after)[0] >= workshops:
             need = f"{workshops} workshop{'s' if workshops > 1 else ''}"
@@ -159,6 +196,9 @@ def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
             return f"after it {can}: the task needs {workshops}."
         if have < workshops:
             if not have:
+                waiting = _waiting(after)
+                if waiting:
+                    return f"no workshop runs after it: {waiting}."
                 return "no workshop runs after it: none of them is full with its pattern."
             return f"only {have} workshop{' runs' if have == 1 else 's run'} after it."
         return None
@@ -179,6 +219,11 @@ def _cascade_praise(before, action, after, workshops=3, now=False, steps=False):
             return (
                 f"{words(before, action)} puts a design card with an open space for its tiles above {runs}, which was already full with its pattern, "
                 f"so it runs at once ({SECTION['run']}; Tips & FAQ, Tip 4)."
+            )
+        if verb == "discard":
+            return (
+                f"{words(before, action)} leaves {runs} full with its pattern, so it runs at once "
+                f"({SECTION['run']} B: of the tiles passed on, you discard the extra ones of your choice)."
             )
         if verb == "place":
             return (
@@ -237,12 +282,14 @@ def _chosen_check(before, action, after, actions=(), why=""):
         raise ValueError("the goal 'chosen' needs goal_args.actions, a list of notations")
     if str(action) in {str(before.parse_action(a)) for a in actions}:
         return None
-    return "it is not the move this lesson asks for; read the task again, or ask for a hint."
+    return GENERIC_REFUSAL
 
 
 def _chosen_praise(before, action, after, actions=(), why=""):
     return f"{words(before, action)}. {why}".strip()
 
+
+register_words("majolica", lambda state, action: action_words_of(state, str(action)))
 
 for _goal in (
     Goal("complete", _complete_check, _complete_praise, "a move that completes a design card (Run Workshop(s) H, I)"),

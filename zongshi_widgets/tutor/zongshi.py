@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from ..games.zongshi.components import MATERIALS, PERSONS
 from ..games.zongshi.payments import PAIR_NAMES, vector
 from ..games.zongshi.rules import AWARD_TEXT, ZAction, ZongShiState
-from .lesson import Goal, register_goal
+from .lesson import Goal, register_goal, register_words
 
 
 def _seat(before: ZongShiState) -> int:
@@ -377,3 +377,18 @@ def click_words(board, state: ZongShiState, action) -> str:
     same = [row for row in rows if first in row[1].split(",")]
     words = f"click {part_words(state, first)}"
     return words if len(same) == 1 else f'{words}, then "{label}"'
+
+
+def move_words_zongshi(state: ZongShiState, action) -> str:
+    """A Zong Shi action as a learner is told to make it: the board's words
+    (``render.action_words``) with the verb in the base form, ``"play the scroll Privileged
+    Treatment"``, ``"go to the small bin of the Marketplace"``, never the notation."""
+    from ..games.zongshi.render import action_words
+
+    text = action_words(state.game, action)
+    verb, _, rest = text.partition(" ")
+    base = {"goes": "go", "passes": "pass", "does": "do"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+    return f"{base} {rest}".strip()
+
+
+register_words("zongshi", move_words_zongshi)

@@ -1,0 +1,181 @@
+"""Feedback that is true and fair (issue 22, "False or unfair feedback"): every wrong move and
+every likely wrong answer is told why, in the engines' words, never in notation; a number
+answer carries only the units its question counts in. Sections cited are the rulebooks'."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from zongshi_widgets.tutor import lesson, load_lessons
+from zongshi_widgets.tutor.lesson import GENERIC_REFUSAL, KNOWN_UNITS, _plural, _singular, move_words
+
+GAMES = ("zongshi", "art_gallery", "gembloq", "majolica")
+LESSONS = [item for game in GAMES for item in load_lessons(game)]
+MOVES = [item for item in LESSONS if item.goal != "answer"]
+NUMBERS = [item for item in LESSONS if item.goal == "answer" and re.fullmatch(r"-?\d+(\.\d+)?", item.answer)]
+_WORD = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
+
+
+def _lid(item):
+    return f"{item.game}/{item.id}"
+
+
+# -- Majolica: the overflow discard, and the workshop waiting for a card ------------------------
+def test_cascade_choice_stop_then_the_overflow_discard_meets_the_task():
+    """Rulebook, Run Workshop(s) B: the rest of a run flows on; tiles beyond the next
+    workshop's places are discarded, of the player's choice. After 'stop' W1 passes R R Y Y Y
+    to W2 (B B): seven for six places, and discarding a yellow leaves B B R R Y Y, W2's 2:2:2."""
+    item = lesson("majolica", "cascade-choice")
+    state = item.start()
+    fb, after = item.attempt(state, "stop")
+    assert fb.going and not fb.solved and fb.text.startswith("Go on: ") and "discard" in fb.text, fb.text
+    assert "stop" in [str(a) for a in item.solutions(state)]
+    fb, _ = item.attempt(after, "discard Y")
+    assert fb.solved and "W2" in fb.text, fb.text
+    fb, _ = item.attempt(after, "discard R")
+    assert not fb.solved and fb.text.startswith("Not yet: ")
+    assert "one too many for W2" not in " ".join(item.hints)  # the overflow is a choice, not a failure
+
+
+@pytest.mark.parametrize(("lid", "full"), [("tip4-slot", "W1"), ("select-c", "W2")])
+def test_a_full_workshop_waiting_for_a_card_is_named(lid, full):
+    """Tips & FAQ, Tip 4: the task says the workshop is full; a refusal must not deny it."""
+    item = lesson("majolica", lid)
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    for action in state.legal_actions():
+        if action in good or action.endswith(full) or action.startswith(f"discard {full}") or (lid == "select-c" and "W2" in action):
+            continue
+        fb, _ = item.attempt(state, action)
+        assert "none of them is full" not in fb.text, (action, fb.text)
+        assert f"{full} is full with its pattern" in fb.text, (action, fb.text)
+
+
+# -- answers: units, signs, percentages, yes and no ---------------------------------------------
+def test_every_number_question_names_its_units():
+    assert NUMBERS
+    for item in NUMBERS:
+        assert item.units, f"{_lid(item)}: a number question says which units it counts in"
+        for unit in item.units:
+            assert unit.split()[-1].lower() in item.question.lower() or _singular(unit.split()[-1]) in item.question.lower() or (
+                unit.endswith("points") and "score" in item.question.lower()
+            ), (_lid(item), unit)
+
+
+def _accepted(item):
+    n = item.answer
+    k = float(n)
+    out = [n, f" {n} ", f"{n}.0" if "." not in n else n]
+    if k.is_integer() and 0 <= k < len(_WORD):
+        out += [_WORD[int(k)], _WORD[int(k)].capitalize()]
+    for unit in item.units:
+        last = unit.split()[-1]
+        for form in {unit, _plural(_singular(last)), _singular(last)}:
+            out += [f"{n} {form}", f"{n} {form}.", f"{form} {n}", f"{n} {form.upper()}"]
+            if k.is_integer() and 0 <= k < len(_WORD):
+                out.append(f"{_WORD[int(k)]} {form}")
+    if any(u.split()[-1] in ("points", "point") for u in item.units):
+        out += [f"{n} VP", f"{n} pts", f"{n} victory points"]
+    return out
+
+
+def _refused(item):
+    n = item.answer
+    k = float(n)
+    units = {w for u in item.units for w in (u, _singular(u.split()[-1]), _plural(_singular(u.split()[-1])))}
+    points = any(w.endswith(("point", "points")) for w in units)
+    others = [
+        u for u in KNOWN_UNITS
+        if u not in units and _plural(u) not in units and not any(u in w for w in units) and not (points and u in ("pt", "vp", "victory point", "point"))
+    ]  # fmt: skip
+    out = [(f"-{n}", "sign"), (f"- {n}", "sign"), (f"+{n}", "sign"), (f"minus {n}", "sign")]
+    out += [(f"{n}%", "percentage"), (f"{n} %", "percentage"), (f"{n} percent", "percentage")]
+    out += [(f"{n} {_plural(u)}", "not in") for u in others[:12]]
+    out += [(f"{k + 1:g}", "is not it"), (f"{n} or {k + 1:g}", "one number"), (f"about {n}", "other words")]
+    return out
+
+
+@pytest.mark.parametrize("item", NUMBERS, ids=_lid)
+def test_a_number_answer_is_accepted_with_its_own_units(item):
+    for given in _accepted(item):
+        fb = item.check_answer(given)
+        assert fb.solved, (given, fb.text)
+
+
+@pytest.mark.parametrize("item", NUMBERS, ids=_lid)
+def test_another_unit_a_sign_or_a_percent_is_refused_with_the_reason(item):
+    for given, why in _refused(item):
+        fb = item.check_answer(given)
+        assert not fb.solved and fb.text.startswith("Not yet: "), (given, fb.text)
+        if given.split()[0] not in item.mistakes:
+            assert why in fb.text, (given, fb.text)
+
+
+@pytest.mark.parametrize("given", ["no", "No", "No, it cannot", "no it can't", "No, it can not.", "no, my master cannot"])
+def test_a_no_is_accepted_with_its_verb(given):
+    """Zong Shi, Going to the Pawn Shop: exchange tiles do not chain; "No, it cannot" is right."""
+    assert lesson("zongshi", "exchange-no-chains").check_answer(given).solved
+
+
+@pytest.mark.parametrize("given", ["yes", "Yes, it can", "no, it can", "yes and no", "maybe"])
+def test_a_yes_or_a_contradiction_is_refused(given):
+    fb = lesson("zongshi", "exchange-no-chains").check_answer(given)
+    assert not fb.solved and fb.text.startswith("Not yet: ")
+
+
+def test_a_wrong_number_is_told_why():
+    """Art Gallery, End of the Game & Final Score 3: the hand total is divided by 4, rounded down."""
+    fb = lesson("art_gallery", "action-cards").check_answer("9.5")
+    assert not fb.solved and "9.5: the hand total is divided by 4 and rounded down" in fb.text
+    assert "rounded down" in lesson("art_gallery", "action-cards").check_answer("9,5 points").text
+
+
+@pytest.mark.parametrize("item", [i for i in LESSONS if i.goal == "answer" and i.mistakes], ids=_lid)
+def test_every_named_mistake_is_wrong_and_answered(item):
+    for wrong, why in item.mistakes.items():
+        fb = item.check_answer(wrong)
+        assert not fb.solved and why in fb.text, (wrong, fb.text)
+
+
+# -- every legal wrong move is told why -----------------------------------------------------------
+@pytest.mark.parametrize("item", MOVES, ids=_lid)
+def test_no_wrong_move_gets_the_generic_refusal(item):
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    for action in state.legal_actions():
+        if str(action) in good:
+            continue
+        fb, _ = item.attempt(state, action)
+        assert not fb.solved and GENERIC_REFUSAL not in fb.text, (str(action), fb.text)
+
+
+# -- learner-facing text shows no notation ----------------------------------------------------------
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+CELL_LIST = re.compile(r"\b[a-z]{1,2}\d{1,2},[a-z]{1,2}\d{1,2}\b")
+QUOTED = re.compile(r"'((?:take|place|slot|arrange|move|stop|fragment|bonus|mission|discard|end|play|market|visit|project)\b[^']*)'")
+
+
+def _notation_in(text: str, notations: set[str]) -> list[str]:
+    found = [m.group(0) for rx in (SNAKE, CELL_LIST, QUOTED) for m in rx.finditer(text)]
+    found += [n for n in notations if len(n) > 4 and re.search(rf"(?<![\w“]){re.escape(n)}(?![\w”])", text)]
+    return found
+
+
+@pytest.mark.parametrize("item", LESSONS, ids=_lid)
+def test_hints_praise_and_refusals_show_no_notation(item):
+    from zongshi_widgets.tutor.board import LessonBoard
+
+    state = item.start()
+    legal = state.legal_actions() if not state.is_over else []
+    notations = {str(a) for a in legal if str(a) not in move_words(state, a)}  # "slot 1" is also the words' own
+    texts = list(item.hints)
+    for action in legal[:400]:
+        fb, _ = item.attempt(state, action)
+        texts.append(fb.text)
+    if item.goal != "answer":
+        lb = LessonBoard(item)
+        texts += [lb.next_hint() for _ in range(len(item.hints) + 2)]
+    for text in texts:
+        assert not _notation_in(text, notations), (text, _notation_in(text, notations))
