@@ -430,9 +430,11 @@ class MajolicaMCTS(MCTSAgent):
         if not state.is_over and state.step == "select" and len(state.legal_actions()) > self.widest_select:
             mover = state.to_move
             legal = state.legal_actions()
-            # the ranking reads only the public position: the takes and their turns do not
-            # depend on the deck's order (a round's end stops finish_turn at the next seat)
-            self._root_moves = set(self.root_takes(state, mover, legal))
+            # the ranking reads a determinization, never the real state: a turn that ends the
+            # round goes on into the grid dealt next (and, solo, into the face-down stack),
+            # which the seat has not seen (tests/agents/test_no_peeking.py)
+            seen = visible_state(state, mover, self.rng)
+            self._root_moves = set(self.root_takes(seen, mover, legal))
             self._root_at = (state.round, state.turnno, state.step)
         try:
             return super()._search(state, seat)
