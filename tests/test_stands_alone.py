@@ -12,7 +12,8 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 #: a citation of the folder beside the repository, or an absolute path of a developer's machine
-OUTSIDE = re.compile(r"shared/reference|\.\./shared|/work/|/root/|/home/\w+/")
+_FOLDER = "shared"  # the research folder beside the repository (spelt in parts so this file does not cite it)
+OUTSIDE = re.compile(rf"{_FOLDER}/reference|\.\./{_FOLDER}|/work/|/root/|/home/\w+/")
 
 
 def _tracked() -> list[str]:
