@@ -56,20 +56,16 @@ class ZongShiEvaluation(Evaluation):
         game = state.game
         workshops = state.workshops()
         claims = _claims(state.bin_sizes(), workshops)
-        stacks = game.flags["temple_offering_limit_stacks"]
         vp = game.vp
         per_round_left, progress = self.per_round_left, self.progress
         out = []
-        for seat, (points, completed, building, boxes, scrolls, _, _) in enumerate(workshops):
+        for seat, (points, completed, building, boxes, scrolls, _, _, storage, hand) in enumerate(workshops):
             value = float(points)
             projects = len(completed)
             for pids, time in building:
                 value += sum(vp[pid] for pid in pids) - per_round_left * time
                 projects += len(pids)
             value += progress * projects
-            offerings = completed.count("temple_offering")
-            storage = STORAGE_BASE + STORAGE_PER_WORKSHOP * completed.count("larger_workshop")
-            hand = HAND_LIMIT + (offerings if stacks else min(1, offerings))
             value += (min(boxes + claims[seat], storage) + min(scrolls, hand)) / 3.0
             out.append(value)
         return out

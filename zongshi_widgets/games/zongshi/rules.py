@@ -654,7 +654,7 @@ class _Core:
         total = bag[0] + bag[1] + bag[2] + bag[3]
         if total == 0:
             return None
-        r = self.rng()._rng._randbelow(total)  # what Chance.randrange(total) draws, two calls fewer
+        r = self.rng().randrange(total)
         for m in range(4):
             if r < bag[m]:
                 bag[m] -= 1
@@ -1112,15 +1112,8 @@ class ZongShiState(State):
                 else:
                     parts = [sum(g.card(pid).vp for pid in proj) - penalty]
                 unfinished += sum(max(0, vp) if g.flags["partial_vp_floor_zero"] else vp for vp in parts)
-            row = [
-                sum(g.card(pid).vp for pid in p.completed),
-                sum(p.tiles),
-                2 if all(p.tiles) else 0,
-                VISIT_BONUS[sum(1 for v in p.visited if v)],
-                unfinished,
-                (sum(p.boxes) + len(p.hand)) // 3,
-                2 if p.trigger else 0,
-            ]
+            completed, tiles, six, visits, trigger = _standing_rows(g, p)
+            row = [completed, tiles, six, visits, unfinished, (sum(p.boxes) + len(p.hand)) // 3, trigger]
             values.append(row)
             ties.append((len(p.completed) + len(p.overflow),))
         return ScoreSheet(
@@ -1140,28 +1133,29 @@ class ZongShiState(State):
 
         Returns:
             list[tuple]: per seat ``(points, completed, building, boxes, scrolls, master_at,
-            apprentice_at)``: ``points`` (int) the score sheet's completed projects, exchange
-            tiles, all-six bonus, townsfolk visits and end-trigger rows summed (rulebook,
-            Final Scoring), ``completed`` (tuple[str, ...]) the completed project ids,
+            apprentice_at, storage_limit, hand_limit)``: ``points`` (int) the score sheet's
+            completed projects, exchange tiles, all-six bonus, townsfolk visits and end-trigger
+            rows summed (rulebook, Final Scoring; the same rows as :meth:`score_sheet`),
+            ``completed`` (tuple[str, ...]) the completed project ids,
             ``building`` (tuple of ``(project ids, time left)``, one per pawn working on a
             project, master first), ``boxes`` (int) boxes in storage, ``scrolls`` (int) the
             hand's size (public), ``master_at`` and ``apprentice_at`` (str | None) where the
-            pawns are this round (``"large"``, ``"small"``, ``"temple"``, ...). The bins'
-            contents are :meth:`bin_sizes`.
+            pawns are this round (``"large"``, ``"small"``, ``"temple"``, ...),
+            ``storage_limit`` and ``hand_limit`` (int) the boxes and scrolls the seat may keep
+            (rulebook, Storage Limits; Temple Offering). The bins' contents are
+            :meth:`bin_sizes`.
         """
         z = self._z
-        vp = z.g.vp
         out = []
-        for p in z.players:
-            tiles = p.tiles
-            points = sum(vp[pid] for pid in p.completed) + sum(tiles) + (2 if all(tiles) else 0)
-            points += VISIT_BONUS[4 - p.visited.count(0)] + (2 if p.trigger else 0)
+        for seat, p in enumerate(z.players):
+            points = sum(_standing_rows(z.g, p))
             building = []
             if p.mproj:
                 building.append((tuple(p.mproj), p.mtime))
             if p.aproj:
                 building.append((tuple(p.aproj), p.atime))
-            out.append((points, tuple(p.completed), tuple(building), sum(p.boxes), len(p.hand), p.mloc, p.aloc))
+            out.append((points, tuple(p.completed), tuple(building), sum(p.boxes), len(p.hand), p.mloc, p.aloc,
+                        z.storage_limit(seat), z.hand_limit(seat)))
         return out
 
     def bin_sizes(self) -> dict:
@@ -1687,6 +1681,20 @@ def _project_payments(z: _Core, seat: int, pid: str, pawn: str, masteries=None) 
     mu = p.mu if pawn == "master" else ()
     subtle = p.subtle and (pawn == "master" or z.g.flags.get("apprentice_subtlety", True))
     return payment_options(demand, p.boxes, p.tiles, z.g.uses, mu, subtle, z.g.exchanges_first)
+
+
+def _standing_rows(g: ZongShi, p: _Player) -> tuple[int, int, int, int, int]:
+    """The score sheet's rows that count as they stand (rulebook, Final Scoring): completed
+    projects, exchange tiles, the all-six bonus, townsfolk visits and triggering the end, in
+    victory points (used by :meth:`ZongShiState.score_sheet` and :meth:`ZongShiState.workshops`)."""
+    vp = g.vp
+    return (
+        sum(vp[pid] for pid in p.completed),
+        sum(p.tiles),
+        2 if all(p.tiles) else 0,
+        VISIT_BONUS[sum(1 for v in p.visited if v)],
+        2 if p.trigger else 0,
+    )
 
 
 def _available(z: _Core) -> tuple:
