@@ -60,7 +60,7 @@ def test_question_lesson_in_a_lesson_notebook(page, jupyter_server, tmp_notebook
     expect(lesson.locator(".zw-feedback")).to_contain_text("Not yet")
     box.fill("11")
     lesson.get_by_role("button", name="Check").click()
-    expect(lesson.locator(".zw-feedback")).to_contain_text("Yes: 11 is right.")
+    expect(lesson.locator(".zw-feedback")).to_contain_text("Yes: 11 penalty points is right.")
     assert jupyter_server.execute(relpath, "print(lesson.solved)").strip() == "True"
     page.set_viewport_size({"width": 1280, "height": 1500})  # the whole lesson, for the picture
     lesson.scroll_into_view_if_needed()

@@ -97,6 +97,6 @@ def test_scoring_question_is_answered_in_its_box(page, jupyter_server):
     expect(lesson.locator(".zw-feedback")).to_contain_text("Not yet")
     box.fill("11")
     lesson.get_by_role("button", name="Check").click()
-    expect(lesson.locator(".zw-feedback")).to_contain_text("Yes: 11 is right.")
+    expect(lesson.locator(".zw-feedback")).to_contain_text("Yes: 11 penalty points is right.")
     screenshot(page, "notebook-scoring-question", locator=lesson)
     assert page.console_errors == []
