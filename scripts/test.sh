@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install everything the tests need (in .venv) and run every test: engines, notebooks (nbval)
 # and real-browser tests (JupyterLab in headless Chromium); then the engine tests and a browser
-# smoke test again at the lowest versions pyproject.toml allows (.venv-floors). .venv runs on the
+# smoke test again at the lowest versions pyproject.toml allows (.venv-floors; without the stress
+# tests of tests/hardening). .venv runs on the
 # newest supported Python found, .venv-floors on the oldest, so both ends of requires-python are
 # tested without a second full run. Extra arguments go to both pytest runs in .venv.
 set -euo pipefail
@@ -84,6 +85,9 @@ else
   .venv-floors/bin/python -m pip install -q --disable-pip-version-check -c "$constraints" -e ".[test]"
   cp "$constraints" .venv-floors/zw-floors.txt  # written last: an interrupted install is redone
 fi
-echo "== declared floors: engine tests and a browser smoke test"
-.venv-floors/bin/python -m pytest tests --ignore=tests/browser -n 2 --dist loadfile -q -p no:cacheprovider
+# The floors run everything that meets a dependency or the oldest Python (engines, bots, lab,
+# widgets, lessons, packaging) but not the stress tests of tests/hardening: those are long random
+# games and sessions, pure engine work that the run in .venv has just done.
+echo "== declared floors: the tests but the stress tests, and a browser smoke test"
+.venv-floors/bin/python -m pytest tests --ignore=tests/browser --ignore=tests/hardening -n 2 --dist loadfile -q -p no:cacheprovider
 .venv-floors/bin/python -m pytest tests/browser/test_floor_smoke.py -q -p no:cacheprovider

@@ -167,3 +167,32 @@ def test_bad_options_and_player_counts_are_refused(option, value):
     for players in (1, 7, "4", True):
         with pytest.raises(ValueError):
             game(players)
+
+
+def test_a_mid_game_score_sheet_shown_to_a_seat_counts_no_hidden_card():
+    """End of the Game & Final Score, counted as a seat may know it (``visible_score_sheet``):
+    during the play turns the action-card row reads only public information, so re-dealing
+    every hidden hand and bid consistently with what a seat has seen changes nothing in it,
+    while the true sheet does change on some positions; at the end it equals the true sheet."""
+    import random
+
+    from zongshi_widgets.agents import agent
+
+    g = game(players=4)
+    differed = 0
+    for seed in range(6):
+        state = g.new_state(seed=seed)
+        bots = [agent("random", seed=seed * 10 + s) for s in range(4)]
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move
+            other = state.determinize(seat, rng)
+            shown = state.visible_score_sheet(seat)
+            assert not shown.final
+            assert shown.totals == other.visible_score_sheet(seat).totals
+            assert shown.values == other.visible_score_sheet(seat).values
+            differed += other.score_sheet().totals != state.score_sheet().totals
+            state = state.play(bots[seat].choose(state))
+        assert state.visible_score_sheet(0) == state.score_sheet()
+        assert state.visible_score_sheet(None) == state.score_sheet()
+    assert differed > 0  # the true sheet does read the hands: the test can tell the two apart

@@ -84,6 +84,11 @@ def browser():
         from playwright.sync_api import sync_playwright
     except ImportError:
         _missing("the python package 'playwright' is not installed")
+    from playwright.sync_api import expect
+
+    # Assertions wait on their condition for up to 30 s (Playwright's default is 5 s): a loaded
+    # CI machine can take longer than 5 s to run a cell, and a condition met sooner ends the wait.
+    expect.set_options(timeout=30_000)
     # Never `playwright install`: we always use the system chromium.
     with sync_playwright() as pw:
         b = pw.chromium.launch(

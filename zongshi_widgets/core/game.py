@@ -297,7 +297,28 @@ class State(ABC):
 
     @abstractmethod
     def score_sheet(self) -> ScoreSheet:
-        """The scores as they stand (final when :attr:`is_over`)."""
+        """The scores as they stand (final when :attr:`is_over`), counted from the whole truth:
+        mid-game, in a game whose scoring counts secrets (Art Gallery's action cards in hand),
+        it is for the engine and the bots' end of game, not for a player's screen (see
+        :meth:`visible_score_sheet`)."""
+
+    def visible_score_sheet(self, seat: int | None = None) -> ScoreSheet:
+        """The scores as they stand, counting only what ``seat`` may see (``None``: a
+        spectator): what a notebook or a board shows a player mid-game. Equal to
+        :meth:`score_sheet` once the game is over, and in every game whose scoring counts nothing
+        hidden (the default); a game whose scoring counts secrets overrides it.
+
+        Args:
+            seat (int | None): the seat looking, or ``None``.
+
+        Returns:
+            ScoreSheet: not ``final`` while the game runs.
+
+        Raises:
+            TypeError, ValueError: ``seat`` is not a seat of this game.
+        """
+        self.game.check_seat(seat)
+        return self.score_sheet()
 
     @abstractmethod
     def digest(self) -> str:

@@ -13,8 +13,11 @@ Who watches (the ``seat`` argument):
 * ``"auto"`` (default, hot seat): the person to move, else the person who acted last. In a game
   with hidden information and two or more human seats, a privacy screen ("pass to red; click
   when red is ready") comes before another person's hand is shown.
-* an int: bound to that seat (one screen per player; several boards can share one session:
-  ``GameBoard(session=board.session, seat=1)``); it may act only for that seat.
+* an int: bound to that seat (several boards can share one session:
+  ``GameBoard(session=board.session, seat=1)``); it may act only for that seat. All boards of
+  one kernel reach every browser attached to it (Jupyter broadcasts widget messages), so
+  seat-bound boards keep hands apart on one screen only, not between players at separate
+  screens on one kernel.
 * ``None``: a spectator (a teacher's projector): public information only, no moves.
 
 ``open_hands=True`` is a teaching mode that shows every seat's secrets, and says so.

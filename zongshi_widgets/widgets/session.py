@@ -3,9 +3,11 @@
 A :class:`GameSession` is what one or several boards show. It knows nothing of widgets or
 browsers (it is tested without ipywidgets): boards subscribe to it, and after every change it
 tells them what happened (:class:`Event`); each board then redraws itself *for the seat it
-watches*. Several boards can share one session, each bound to one seat, so players on
-separate screens of one kernel each see only their own hand and act only for their seat; a
-move made on one board shows on all.
+watches*. Several boards can share one session, each bound to one seat: each board shows only
+its seat's hand and acts only for its seat, and a move made on one board shows on all. They are
+for one screen (a teacher's demo): Jupyter sends every widget message of a kernel to every
+browser attached to that kernel, so players at separate screens on one kernel would receive
+each other's boards (see ``docs/ARCHITECTURE.md``, Who watches).
 """
 
 from __future__ import annotations

@@ -1199,6 +1199,50 @@ class ArtGalleryState(State):
             notes="Highest total wins; on a tie, the most painting tiles; still tied, the victory is shared (rulebook, End of the Game & Final Score).",
         )
 
+    def visible_score_sheet(self, seat: int | None = None) -> ScoreSheet:
+        """The score sheet as ``seat`` may know it (``None``: a spectator; rulebook, End of the
+        Game & Final Score): while hands are hidden (the play turns of a round), every seat's
+        action cards are counted from the cards it holds or has bid face down, known to all by
+        number but not by value once bid (:func:`~zongshi_widgets.games.art_gallery.render.public_scores`),
+        so the row is provisional and the notes say so; no seat knows more, its own hand
+        included, since the distribution hands the bids back as other values. From the
+        distribution on and at the end of the game it equals :meth:`score_sheet`.
+
+        Args:
+            seat (int | None): the seat looking, or ``None``.
+
+        Returns:
+            ScoreSheet: categories as :meth:`score_sheet`'s.
+
+        Raises:
+            TypeError, ValueError: ``seat`` is not a seat of this game.
+        """
+        from .render import public_scores
+
+        g = self.game
+        g.check_seat(seat)
+        if self.is_over:
+            return self.score_sheet()
+        scores = public_scores(self)
+        sheet = self.score_sheet()
+        notes = sheet.notes
+        if scores["provisional"]:
+            notes = (
+                "Action cards are provisional: counted from the cards each player holds or has bid face down "
+                "(a bid comes back to a hand in the distribution, perhaps as another value). " + notes
+            )
+        return ScoreSheet(
+            players=list(g.seat_names),
+            categories=list(sheet.categories),
+            values=scores["values"],
+            totals=scores["totals"],
+            tiebreaks=[(n,) for n in scores["tiles"]],
+            tiebreak_label=sheet.tiebreak_label,
+            total_label=sheet.total_label,
+            final=False,
+            notes=notes,
+        )
+
     # -- identity ---------------------------------------------------------------------------
     def _key(self) -> tuple:
         return tuple(getattr(self, k) for k in _DATA)
