@@ -358,3 +358,56 @@ def test_no_board_learns_a_face_down_bid_from_the_answer_to_an_old_play_request(
                 answers.add(asker.message)
             assert len(answers) == 1 and "played once" not in answers.pop(), layout
         assert len(north.state.history) == (1 if layout == "own boards" else 2)
+
+
+@pytest.mark.parametrize("name", [n for n in zw.games() if zw.game_type(n).hidden_information or zw.game_type(n).chance])
+def test_an_undo_never_takes_back_a_draw_while_other_people_play(name):
+    """Issue 24, undo reveals the future: in Zong Shi hot seat red drew a face-down scroll at
+    the Temple, pressed Undo, and the next player to visit the Temple drew that same scroll. On
+    a board with two or more people, a move that showed what was hidden (a draw from a deck or
+    bag, bids turned over: ``reveals_hidden``) stands; every other move of one's own may be
+    taken back. Against bots alone undo stays free (the learner's own practice). Random hot-seat
+    games of every game with secrets or chance (Majolica's bag), all seats human."""
+    from zongshi_widgets.widgets.session import reveals_hidden
+
+    game = zw.game(name)
+    seen = {True: 0, False: 0}
+    for seed in range(4):
+        board = GameBoard(game.new_state(seed=seed), seats=["human"] * game.players)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if board.state.is_over:
+                break
+            if board.screen:
+                board.ready()
+            before = board.state
+            action = rng.choice(list(before.legal_actions()))
+            board.play(action)
+            if board.screen:
+                continue  # the next person's turn: undo is theirs to refuse (another player's move)
+            revealed = reveals_hidden(before, board.timeline.cursor.action, board.state)
+            seen[revealed] += 1
+            assert board.cursor["can_undo"] is (not revealed)
+            if revealed:
+                at = board.state
+                request_to(board, type="undo")
+                assert board.message.startswith("refused: ") and "showed what was hidden" in board.message
+                assert board.state is at
+            elif rng.random() < 0.3:
+                request_to(board, type="undo")
+                assert board.state is before
+                if board.timeline.can_redo():
+                    board.redo()
+        board.close()
+    assert seen[True] and seen[False], seen  # both kinds of move were met
+    # against bots alone, the learner may take a draw back (nothing reaches another person)
+    board = GameBoard(game.new_state(seed=0), seats=["human"] + ["random"] * (game.players - 1), bot_delay=0)
+    rng, drew = random.Random(5), 0
+    for _ in range(300):
+        if board.state.is_over:
+            break
+        before = board.state
+        board.play(rng.choice(list(before.legal_actions())))  # the bots answer at once
+        assert board.cursor["can_undo"]
+        drew += any(board.session.revealed(n) for n in board.session.undo_path())
+    assert drew, "no draw was met in the game against bots"

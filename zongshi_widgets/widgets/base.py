@@ -1255,7 +1255,9 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         ``"goto"``, ``"new_game"``, ``"bots"``), or ``None`` when it may. A spectator's board
         only watches; behind a privacy screen nobody has said who they are yet; a board bound
         to one seat, sharing the game with other people, takes back or replays only its own
-        moves."""
+        moves; while two or more people play (and hands are not open), no undo crosses a move
+        that showed something hidden (:func:`~zongshi_widgets.widgets.session.reveals_hidden`:
+        a draw from a deck or bag, bids turned over), since the same would come again."""
         if self._mode is None:
             return "this board is a spectator's: it only watches the game"
         if self._screened():
@@ -1286,6 +1288,16 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
                 if isinstance(self._mode, int):
                     return "other people play this game on their own boards: jump or start anew from a board they share"
                 return "in a game with secrets, jumping in the log could show another player's hand: take back your own moves with Undo"
+        if what == "undo" and len(self._session.humans()) > 1 and not self._open_hands:
+            # a move that drew from a face-down deck or bag (or turned cards over) stands while
+            # other people play: taken back, the same would come again and be known in advance
+            for crossed in self._session.undo_path():
+                if self._session.revealed(crossed):
+                    who = self._game.seat_names[crossed.parent.state.to_move]
+                    return (
+                        f"{who}'s last move showed what was hidden (a draw from a face-down deck or bag, or cards turned over): "
+                        "it stands, since taken back the same would come again and be known in advance"
+                    )
         return None
 
     def _refuse_rewind(self, what: str) -> bool:

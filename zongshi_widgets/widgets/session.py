@@ -13,8 +13,10 @@ each other's boards (see ``docs/ARCHITECTURE.md``, Who watches).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -134,6 +136,52 @@ def check_bot_seed(value: Any) -> int | None:
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
         raise TypeError(f"bot_seed must be an int or None, not {value!r} ({type(value).__name__})")
     return value
+
+
+#: Determinizations tried by :func:`reveals_hidden` (fixed seeds: the answer is reproducible).
+REVEAL_SAMPLES = 6
+
+
+def reveals_hidden(before: State, action: Any, after: State, samples: int = REVEAL_SAMPLES) -> bool:
+    """Whether playing ``action`` in ``before`` (giving ``after``) showed its mover or the
+    table something that was hidden: a card or tile drawn from a face-down deck or bag, bids
+    turned over, a chance outcome. Read from the kernel contract alone: the position is dealt
+    anew for the mover ``samples`` times (:meth:`State.determinize`, seeds 0, 1, ...), the same
+    action is played in each, and the answer is ``True`` when what the mover then sees (the
+    public view and its own private view) differs from one deal to another or from ``after``.
+    A draw from a deck whose cards are all alike can pass unseen, and then nothing was learned.
+
+    Boards use it so that an undo never crosses such a move while other people play: after the
+    undo the same card would be drawn again, by the same person or the next, and the one who
+    took the move back would know it in advance (docs/ARCHITECTURE.md, Who watches).
+
+    Args:
+        before (State): the position the move was made in (a person or a bot to move).
+        action: the action played, as the timeline keeps it.
+        after (State): the position it led to.
+        samples (int): deals tried (>= 1).
+
+    Returns:
+        bool: ``False`` in games with neither hidden information nor chance, and when nobody was
+        to move.
+    """
+    gt = before.game.game_type
+    mover = before.to_move
+    if mover is None or not (gt.hidden_information or gt.chance):
+        return False
+
+    def seen(state: State) -> str:
+        return json.dumps([state.public_view(), state.private_view(mover)], sort_keys=True, default=str)
+
+    truth = seen(after)
+    for k in range(samples):
+        sample = before.determinize(mover, random.Random(k))
+        try:
+            if seen(sample.play(action)) != truth:
+                return True
+        except IllegalAction:
+            return True  # the move's legality itself rested on something hidden
+    return False
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -420,6 +468,31 @@ class GameSession:
         if run_bots:
             self.run_bots()
         return after
+
+    def undo_path(self) -> list[Node]:
+        """The positions :meth:`step` back would leave, newest first: the cursor, then on over
+        the bots' moves until a person is to move again (empty at the first position)."""
+        tl = self._timeline
+        node, path = tl.cursor, []
+        while node.parent is not None:
+            path.append(node)
+            node = node.parent
+            if not (self.bot_seat(node.state) is not None and self.humans()):
+                break
+        return path
+
+    def revealed(self, node: Node) -> bool:
+        """Whether the move that led to ``node`` showed something hidden
+        (:func:`reveals_hidden`), remembered per position.
+
+        Args:
+            node (Node): a position of this session's timeline, not its root.
+        """
+        cache = self.__dict__.setdefault("_revealed", {})
+        hit = cache.get(id(node))
+        if hit is None or hit[0] is not node:
+            hit = cache[id(node)] = (node, reveals_hidden(node.parent.state, node.action, node.state))
+        return hit[1]
 
     def step(self, back: bool) -> State:
         """Undo (``back``) or redo one move, then on over bot moves until a person is to move
