@@ -530,6 +530,9 @@ const zw = (() => {
       }));
     }
 
+    // a live view has opened the board: in a kernel, a game with secrets shows the watching
+    // seat's own view only from now on (an export that no one looked at holds no secret)
+    send({ type: "hello" });
     ping(4000);
 
     return {

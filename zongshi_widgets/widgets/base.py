@@ -67,8 +67,9 @@ Requests (see :meth:`GameBoard.request_types`; a game's board adds its own with
 {action, version, key}``, ``undo``, ``redo``, ``goto {ply | node}``, ``hint {mode, index,
 bot}``, ``bots``, ``new_game {seed}``, ``dismiss``, ``ready`` (the privacy screen's "I am
 ready"), ``ping {key}`` (is the kernel alive? answered by a ``pong`` message; a view that gets
-no answer says the kernel is gone and the cell needs running again). A request that is malformed, stale, illegal or refused changes nothing and is
-answered in ``message``.
+no answer says the kernel is gone and the cell needs running again), ``hello`` (a view has
+opened the board: see :attr:`GameBoard.awaiting_view`). A request that is malformed, stale,
+illegal or refused changes nothing and is answered in ``message``.
 """
 
 from __future__ import annotations
@@ -116,6 +117,17 @@ AUTO = "auto"
 
 #: "not given" (``None`` means something for some options).
 _UNSET: Any = type("_Unset", (), {"__repr__": lambda self: "<default>"})()
+
+
+def _in_kernel() -> bool:
+    """Whether this process is a Jupyter kernel (IPython with a kernel attached): there, a
+    board's messages may be recorded by an export before any person looks."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def read_asset(*names: str) -> str:
@@ -291,6 +303,9 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         self._mode = self._check_seat_mode(seat)
         self._open_hands = open_hands
         self._shown_seat: int | None = None  # hot seat: whose secrets are on screen now
+        # in a kernel, a game with secrets shows nothing private until a live view says hello
+        # (see _awaiting_view): nbconvert --execute stores every widget message it sees
+        self._view_opened = not (self._game.game_type.hidden_information and _in_kernel())
         self._entries: dict[tuple[int, int | None], dict] = {}  # (node id, seat) -> log entry
         self._picture = StaticPicture(self._picture_parts)
         self._message_kind = "info"
@@ -905,9 +920,22 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         target = self._target_seat()
         return target is not None and target != self._shown_seat
 
+    @property
+    def awaiting_view(self) -> bool:
+        """``True`` while this board, made in a Jupyter kernel for a game with secrets, has
+        not yet been opened by a live view: until the browser's view of it says ``hello`` it
+        syncs only what a spectator sees (no hand, no face-down bid, no legal moves, no hint).
+        Jupyter's exports (``jupyter nbconvert --execute``, which stores every widget message
+        it receives, or a notebook saved with its widget state) then hold no secret of a board
+        nobody looked at. Outside a kernel (scripts, tests) it is ``False`` from the start.
+        (A board that was opened and then saved with JupyterLab's "Save Widget State" setting
+        keeps what it showed: that setting is off by default; keep it off.)"""
+        return not self._view_opened
+
     def _looking_seat(self) -> int | None:
-        """The seat whose view is sent (``None``: the spectator's, e.g. behind the screen)."""
-        if self._screened():
+        """The seat whose view is sent (``None``: the spectator's, e.g. behind the screen, or
+        before a live view has opened the board: :attr:`awaiting_view`)."""
+        if self._screened() or not self._view_opened:
             return None
         return self._target_seat()
 
@@ -1360,6 +1388,14 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         if not isinstance(bot, str) or bot not in known:
             raise BadRequest(f"'bot' must be one of {', '.join(known)}")
         self.show_hint(mode, index=index, bot=bot, wrap=True)
+
+    @request("hello")
+    def _req_hello(self, content: dict) -> None:
+        """A live view has opened this board: from now on it shows the watching seat's own
+        view (see :attr:`awaiting_view`)."""
+        if not self._view_opened:
+            self._view_opened = True
+            self._changed(None)
 
     @request("ping", "key")
     def _req_ping(self, content: dict) -> None:
