@@ -154,6 +154,14 @@ def test_a_spectator_board_has_no_private_part(name):
 # -- the request protocol ---------------------------------------------------------------------
 
 
+def nested(depth: int) -> list:
+    """A list nested ``depth`` deep."""
+    out: list = []
+    for _ in range(depth):
+        out = [out]
+    return out
+
+
 def answers(recorder: Recorder, board, before_version: int) -> int:
     return len(recorder.sent) + len(recorder.said) + (board.version != before_version)
 
@@ -182,6 +190,12 @@ def test_stale_unknown_not_yours_and_malformed_requests_change_nothing(name):
         (hot, {"type": "goto", "ply": "1"}, "integer|secrets"),
         (hot, {"type": "hint", "mode": "all"}, "mode"),
         (hot, {"type": "new_game", "seed": 1.5}, "seed"),
+        # size limits (issue 24): refused whole, without echoing the request
+        (hot, {"type": "ping", "key": "x" * 5_000_000}, "at most 16384 characters"),
+        (hot, {"type": "explain", "action": "y" * 100_000, "version": hot.version, "key": 1}, "at most 16384 characters"),
+        (hot, {"type": "new_game", "seed": 10**5000}, "64 bits"),
+        (hot, {"type": "play", "action": nested(40), "version": hot.version}, "nested at most"),
+        (hot, {"type": "ping", "key": 1, **{f"k{i}": i for i in range(20_000)}}, "at most 16384 characters"),
     ]
     if bound is not None:
         cases.append((bound, {"type": "play", "action": action, "version": bound.version}, "turn"))
@@ -192,6 +206,7 @@ def test_stale_unknown_not_yours_and_malformed_requests_change_nothing(name):
         assert board.state.digest() == digest and board.version == version, content
         assert len(recorder.said) + len(recorder.sent) == 1, (content, recorder.said, recorder.sent)
         assert re.search(words, board.message), (content, board.message)
+        assert len(board.message) < 400 and len(json.dumps(recorder.sent)) < 2000, "an answer never echoes a large request"
         count("protocol", name, "bad requests answered")
     assert hot.state.digest() == state.digest()
     hot.state.check_invariants()

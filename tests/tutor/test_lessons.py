@@ -422,3 +422,31 @@ def test_a_teachers_file_is_checked_whole_when_loaded(tmp_path):
     bad_setup.write_text('[[lesson]]\nid = "s"\ntitle = "t"\ngame = "gembloq"\nplayers = 2\ntask = "t"\nsetup = ["zz99"]\n', encoding="utf-8")
     with pytest.raises(ValueError, match="lesson 's': setup action 1"):
         load_lessons(bad_setup)
+
+
+def test_a_lesson_set_name_never_reads_outside_the_packaged_lessons(tmp_path):
+    """Issue 24: a lesson name containing ``../`` read a TOML file outside the lessons folder.
+    A packaged set is named by a bare game name; anything else is refused before reading."""
+    from zongshi_widgets.tutor import load_lessons
+
+    (tmp_path / "evil.toml").write_text('[[lesson]]\nid = "x"\n', encoding="utf-8")
+    for name in ("../gembloq", "lessons/gembloq", str(tmp_path / "evil"), "../../../../" + str(tmp_path / "evil"), "gembloq/../gembloq", ""):
+        with pytest.raises(FileNotFoundError, match="no packaged lessons"):
+            load_lessons(name)
+    with pytest.raises(TypeError):
+        load_lessons(3)
+    assert load_lessons("gembloq")  # the packaged set still loads
+
+
+def test_lesson_texts_have_size_limits(tmp_path):
+    """Issue 24: lesson text fields had no size limits: the schema bounds each one, and the
+    message names the field."""
+    from zongshi_widgets.tutor import load_lessons
+
+    base = 'id = "big"\ntitle = "t"\ngame = "gembloq"\nplayers = 2\ntask = "place a piece"\n'
+    for field, size in (("title", 201), ("task", 4001), ("question", 2001), ("rule", 401)):
+        text = base.replace(f'{field} = "t"\n', "").replace(f'{field} = "place a piece"\n', "") + f'{field} = "{"w" * size}"\n'
+        path = tmp_path / f"{field}.toml"
+        path.write_text("[[lesson]]\n" + text, encoding="utf-8")
+        with pytest.raises(ValueError, match=field):
+            load_lessons(path)

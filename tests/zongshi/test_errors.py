@@ -68,3 +68,15 @@ def test_pawn_shop_pairings():
     strict = zw.game("zongshi", players=4, allow_duplicate_exchange_pairings=False)
     state = pose([{"boxes": "gijb", "exchange_tiles": ["gold/jade"]}], game=strict).play("use master").play("pawnshop")
     assert_illegal(state, "buy gold/jade pay gj", "pawnshop.duplicate")
+
+
+def test_a_posed_position_has_a_bounded_task_stack():
+    """Issue 24: a posed Zong Shi position with 100,000 pending tasks was read whole. The stack
+    of pending tasks is bounded (a game in play holds a few); a longer one is refused before any
+    task is read."""
+    import pytest
+
+    from zongshi_widgets.games.zongshi.position import MAX_PENDING
+
+    with pytest.raises(ValueError, match=f"at most {MAX_PENDING}"):
+        pose(pending=[["step2", -1]] * 100_000)

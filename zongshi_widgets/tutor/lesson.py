@@ -719,15 +719,22 @@ def load_lessons(source: str | Path) -> list[Lesson]:
         list[Lesson]: in file order.
 
     Raises:
-        FileNotFoundError: no such file or packaged lessons.
+        TypeError: ``source`` is neither a string nor a path.
+        FileNotFoundError: no such file or packaged lessons (a name that is not a bare game
+            name, such as ``"../x"``, never reads outside the packaged lessons).
         ValueError: the file cannot be read, is not UTF-8 text or not valid TOML, breaks the
             schema ``lessons/lesson.schema.json`` (the message names the lesson and field), or
             a lesson is invalid: its position cannot be posed, a setup action is illegal, or
             its goal cannot use its ``goal_args`` (see :meth:`Lesson.check`; a teacher's file
             is checked whole when it is loaded, not when a learner first moves).
     """
+    if not isinstance(source, (str, Path)):
+        raise TypeError(f"source must be a game name or the path of a .toml file, not {type(source).__name__}")
     path = Path(source)
     if path.suffix != ".toml":
+        # a packaged set is named by a game name alone: no folder, no "..", nothing outside lessons/
+        if not isinstance(source, str) or not source.isidentifier():
+            raise FileNotFoundError(f"no packaged lessons for {str(source)[:80]!r}: name a game (e.g. 'gembloq') or give the path of a .toml file")
         ref = resources.files(__package__).joinpath(f"lessons/{source}.toml")
         if not ref.is_file():
             raise FileNotFoundError(f"no packaged lessons for {source!r}")

@@ -5,7 +5,9 @@ a board class registers with the :func:`request` decorator, naming the fields it
 (anywidget's command pattern): a game adds ``bid`` or ``choose`` to its own board class without
 editing shared code. :class:`RequestHandler` collects the registered types over the class's
 bases and dispatches a message to its method after checking it: an unknown type, an unknown
-field or a non-integer ``version`` is a :class:`BadRequest`, answered without changing anything.
+field, a non-integer ``version``, or a request larger than :data:`MAX_REQUEST_CHARS`, nested
+deeper than :data:`MAX_REQUEST_DEPTH` or carrying an integer beyond 64 bits is a
+:class:`BadRequest`, answered without changing anything and without echoing the request.
 """
 
 from __future__ import annotations
@@ -14,13 +16,60 @@ import logging
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-__all__ = ["BadRequest", "RequestHandler", "request"]
+__all__ = ["MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "BadRequest", "RequestHandler", "check_request_size", "request"]
 
 _log = logging.getLogger(__name__)
 
 
 class BadRequest(ValueError):
     """A request from the browser that is not well-formed (answered with an error message)."""
+
+
+#: Largest request accepted, in characters of text (strings and keys; a number counts 8): a
+#: board's requests are a move's notation, a seed, a key, far below it.
+MAX_REQUEST_CHARS = 16_384
+#: Deepest nesting of lists and objects accepted in a request.
+MAX_REQUEST_DEPTH = 16
+
+
+def check_request_size(content: Any) -> None:
+    """Refuse a request too large or too deep to be a board's, before anything reads it.
+
+    Args:
+        content: the decoded message content.
+
+    Raises:
+        BadRequest: more than :data:`MAX_REQUEST_CHARS` characters, deeper than
+            :data:`MAX_REQUEST_DEPTH`, or an integer outside the signed 64-bit range. The
+            message gives the limit, never the request.
+    """
+    size, stack = 0, [(content, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_REQUEST_DEPTH:
+            raise BadRequest(f"a board request is nested at most {MAX_REQUEST_DEPTH} deep")
+        if isinstance(item, str):
+            size += len(item)
+        elif isinstance(item, dict):
+            size += len(item)
+            if size > MAX_REQUEST_CHARS:
+                break
+            for key, value in item.items():
+                size += len(key) if isinstance(key, str) else 8
+                stack.append((value, depth + 1))
+        elif isinstance(item, (list, tuple)):
+            size += len(item)
+            if size > MAX_REQUEST_CHARS:
+                break
+            stack.extend((value, depth + 1) for value in item)
+        else:
+            if isinstance(item, int) and not isinstance(item, bool) and not -(2**63) <= item < 2**63:
+                raise BadRequest("a number in a board request must fit in 64 bits")
+            size += 8
+        if size > MAX_REQUEST_CHARS:
+            break
+    if size > MAX_REQUEST_CHARS:
+        raise BadRequest(f"a board request is at most {MAX_REQUEST_CHARS} characters long")
 
 
 def request(name: str, *fields: str) -> Callable[[Callable], Callable]:
@@ -93,11 +142,12 @@ class RequestHandler:
         """Check a request's form and call its handler.
 
         Raises:
-            BadRequest: not an object, unknown type, unexpected fields, or a non-integer
-                ``version``.
+            BadRequest: not an object, too large (:func:`check_request_size`), unknown type,
+                unexpected fields, or a non-integer ``version``.
         """
         if not isinstance(content, dict):
             raise BadRequest("a board request must be a JSON object with a 'type'")
+        check_request_size(content)
         kind = content.get("type")
         table = type(self)._requests
         if not isinstance(kind, str) or kind not in table:

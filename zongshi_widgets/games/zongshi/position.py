@@ -11,6 +11,10 @@ from ...core import Chance
 from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES
 from .payments import PAIR_NAMES, vector
 
+#: The most pending tasks a posed position may hold: a game in play stacks a few (a draft, a
+#: scroll's follow-ups); a description with more is refused before any is read.
+MAX_PENDING = 100
+
 TOP_KEYS = {
     "round", "start", "final_round", "end_triggered", "step", "bag", "bins", "draft", "scroll_deck", "scroll_discard", "masterworks",
     "projects_left", "exchange_tiles_left", "awards", "award_box", "awards_revealed", "players", "pending", "turn_no", "last_seat",
@@ -267,6 +271,8 @@ def build_core(g, d: dict, chance: Chance):
     if "pending" in d:
         if not isinstance(d["pending"], list):
             raise ValueError("'pending' is a list of tasks, top first")
+        if len(d["pending"]) > MAX_PENDING:
+            raise ValueError(f"'pending' holds {len(d['pending'])} tasks: a position has at most {MAX_PENDING} (a game in play has a few)")
         z.tasks = [_task_from_json(t) for t in d["pending"]]
         for t in z.tasks:
             if t[0] not in TASK_NAMES:
