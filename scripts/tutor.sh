@@ -6,11 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
+  echo "== creating the environment (.venv)"
   python3 -m venv .venv
 fi
 # the tutor extra: the front end (JupyterLab, Notebook), which the package itself does not require
+echo "== installing zongshi_widgets and JupyterLab into .venv (the first time takes a few minutes)"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[tutor]"
 if [ ! -d my_notebooks ]; then
+  echo "== copying the notebooks to my_notebooks/ (your own copies)"
   cp -r notebooks my_notebooks
 fi
 # trust the copies (this project's own notebooks), so that their saved board pictures (SVG)
@@ -23,4 +26,5 @@ if [ "$(id -u)" -eq 0 ]; then
   ROOT_ARGS=(--allow-root)
 fi
 # the venv's own jupyter-lab, so that a JupyterLab elsewhere on PATH is never used instead
+echo "== starting JupyterLab at my_notebooks/START_HERE.ipynb (Ctrl+C here stops it)"
 exec .venv/bin/jupyter-lab "${ROOT_ARGS[@]}" my_notebooks/START_HERE.ipynb "$@"

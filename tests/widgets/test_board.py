@@ -913,3 +913,26 @@ def test_the_four_colour_static_picture_names_the_colours_trays():
     picture = board.picture()
     for name in ("Blue", "Yellow", "Red", "Green"):
         assert f"{name}: 21 pieces in hand" in picture
+
+
+def test_a_highlight_changed_in_place_reaches_the_browser():
+    """Issue 25: ``board.highlight.append(...)`` changed the list in Python and never reached the
+    browser. Every in-place change of ``highlight`` is observed and synced, like an assignment."""
+    board = GembloQBoard(players=2, seats=["human", "human"], seed=1)
+    seen, sent = [], []
+    board.observe(lambda change: seen.append(list(change["new"])), names="highlight")
+    send_state = board.send_state
+    board.send_state = lambda key=None: (sent.append(key), send_state(key))
+    board.highlight.append("a1")
+    board.highlight += ["b2"]
+    board.highlight[0] = "c3"
+    board.highlight.extend(["d4"])
+    del board.highlight[1]
+    board.highlight.remove("c3")
+    assert seen == [["a1"], ["a1", "b2"], ["c3", "b2"], ["c3", "b2", "d4"], ["c3", "d4"], ["d4"]]
+    assert sent == ["highlight"] * 6 and board.get_state("highlight") == {"highlight": ["d4"]}
+    board.highlight = ["e5"]  # an assignment still works, and the old list no longer drives the board
+    old = board.highlight
+    board.highlight = []
+    old.append("x")
+    assert board.highlight == [] and seen[-1] == []

@@ -130,7 +130,7 @@ class LessonBoard(W.VBox):
             if self.solved:
                 return "lesson solved: go on to the next cell, or press 'Try again' to play it again"
             if self.lesson.goal == "answer" and plays_on is not None:
-                return "the turn is over: answer the question below the board, or press 'Try again' to play it again"
+                return "the turn is over: answer the question in the box above the board, or press 'Try again' to play it again"
             return "this lesson is about one move: press 'Try again' to go back and try another"
         return None
 
@@ -138,7 +138,7 @@ class LessonBoard(W.VBox):
         if len(before.history) != len(self.start.history) and not (self._going and not self.solved):
             return None
         if self.lesson.goal == "answer" and getattr(self.board, "lesson_plays_on", None) is not None:
-            return "Play the turn on and watch what happens; then answer the question below the board ('Try again' goes back to the start)."
+            return "Play the turn on and watch what happens; then answer the question in the box above the board ('Try again' goes back to the start)."
         feedback, _ = self.lesson.attempt(before, action)
         self.attempts.append(feedback)
         self._going = feedback.going

@@ -318,7 +318,7 @@ class Lesson:
             return Feedback(False, f"Not yet: {text}", rule=exc.rule, legal=False), None
         played = after.history[-1]
         if self.goal == "answer":
-            return Feedback(False, "That move is legal, but this lesson asks a question: answer it below the board."), after
+            return Feedback(False, "That move is legal, but this lesson asks a question: answer it in the box above the board."), after
         goal = _GOALS[self.game][self.goal]
         missing = goal.check(state, played, after, **self.goal_args)
         if isinstance(missing, GoOn):

@@ -51,7 +51,8 @@ Traits (all ``sync=True``; the browser redraws from them):
                 visits}, ...]``, the best moves by an MCTS search with their estimated win
                 rates (``index`` is the one shown on the board).
 ``thinking``    the seat of the bot about to move (``-1``: none).
-``highlight``   a lesson's marks, in ids the game's front end understands.
+``highlight``   a lesson's marks, in ids the game's front end understands (a :class:`LiveList`:
+                ``board.highlight.append(...)`` and other in-place changes reach the browser).
 ``task``        text shown above the board (a lesson's task).
 ``reveal_scores`` ``False`` hides scores, ranks and winners (question lessons).
 ``hints``       ``False`` (a lesson, which has its own hints): no hint ladder; hint requests
@@ -203,6 +204,56 @@ class _Seats(t.TraitType):
             raise SeatTraitError(str(exc)) from None
 
 
+class LiveList(list):
+    """The value of a board's ``highlight``: a list whose in-place changes reach the browser.
+
+    ``board.highlight.append("g3")``, ``board.highlight[0] = ...``, ``del``, ``extend``,
+    ``clear``, ``+=``... assign the changed list to the trait, so the board redraws (an
+    ordinary list would change in Python only: traitlets sees no assignment).
+    """
+
+    __slots__ = ("_owner", "_name")
+
+    def __init__(self, items=(), owner: Any = None, name: str = ""):
+        super().__init__(items)
+        self._owner = weakref.ref(owner) if owner is not None else None
+        self._name = name
+
+    def _changed(self, old: list) -> None:
+        owner = self._owner() if self._owner is not None else None
+        if owner is not None and getattr(owner, self._name, None) is self and old != self:
+            # the stored value changed in place: tell the observers and the browser (an
+            # assignment of an equal list would be ignored by traitlets)
+            owner._notify_trait(self._name, old, self)
+
+    def _mutator(name: str):  # noqa: N805 (a factory run in the class body)
+        method = getattr(list, name)
+
+        def changed(self, *args, **kwargs):
+            old = list(self)
+            result = method(self, *args, **kwargs)
+            self._changed(old)
+            return self if name in ("__iadd__", "__imul__") else result
+
+        changed.__name__ = name
+        return changed
+
+    for _name in ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "__setitem__", "__delitem__", "__iadd__", "__imul__"):
+        locals()[_name] = _mutator(_name)
+    del _name, _mutator
+
+    def __reduce__(self):  # copies and pickles are plain lists
+        return (list, (list(self),))
+
+
+class _LiveListTrait(t.List):
+    """A list trait stored as a :class:`LiveList`, so that in-place changes are seen."""
+
+    def validate(self, obj, value):
+        value = super().validate(obj, value)
+        return LiveList(value, obj, self.name)
+
+
 class SeatTraitError(t.TraitError, SeatError):
     """A bad seat list assigned to a board (both a ``TraitError`` and a ``ValueError``)."""
 
@@ -252,7 +303,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     version = t.Int(0).tag(sync=True)
     hint = t.Dict().tag(sync=True)
     thinking = t.Int(-1).tag(sync=True)
-    highlight = t.List().tag(sync=True)
+    highlight = _LiveListTrait().tag(sync=True)
     task = t.Unicode("").tag(sync=True)
     reveal_scores = t.Bool(True).tag(sync=True)
     hints = t.Bool(True).tag(sync=True)
