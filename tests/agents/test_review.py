@@ -279,6 +279,61 @@ def test_a_clearly_losing_move_is_flagged_with_a_winning_move_as_best():
     assert not ok.decisions[0].mistake
 
 
+#: An Art Gallery 2-player position at the very end of a greedy game (seed 4, ply 307): red
+#: takes an action card back from Gallery 3 (rulebook, Distribution, Gallery 3), 2 or 7, and
+#: the rest of the game (checked below by trying every continuation) is won with the 7 and
+#: lost with the 2.
+LAST_PICK = {
+    "round": 15,
+    "turn": 188,
+    "start_card": 0,
+    "step": "return",
+    "hands": [[2, 5, 5, 8], [0, 6, 6, 7]],
+    "pawns": [1, 3],
+    "movement_cards": [[1, 0, 3, 4], [1, 3, 4, 8]],
+    "set_aside": [[], []],
+    "bars": {"G3": [[0], [1]]},
+    "paintings": {"G1": 0, "G2": 0, "G3": 0, "G4": 20},
+    "pile": [16],
+    "stacks": {"1": [], "3": [35, 2, 32, 3], "5": [15, 11, 29, 41, 47, 39, 28, 27], "7": [13, 33, 20, 37, 19, 1]},
+    "collections": [
+        {
+            "cards": [17, 41, 40, 22, 33, 11, 28, 47, 14, 3, 37, 43, 12, 21, 23, 9, 38, 46, 27, 24, 4, 36, 2, 5, 31],
+            "tiles": [12, 31, 4, 42, 38, 43, 18, 6, 17, 40, 34, 21],
+        },
+        {
+            "cards": [13, 44, 8, 35, 48, 32, 39, 30, 29, 1, 42, 25, 18, 19, 34, 45, 6, 10, 26, 15, 7],
+            "tiles": [23, 8, 30, 7, 22, 5, 48, 36, 25, 16, 10, 44, 26, 24, 45, 46, 14, 9],
+        },
+    ],
+    "to_move": 0,
+    "area": "G3",
+    "pool": [2, 7],
+}
+
+
+def _share_span(state, seat: int) -> tuple[float, float]:
+    """The lowest and the highest win share of ``seat`` over every continuation."""
+    if state.is_over:
+        v = zw.agents.win_shares(state)[seat]
+        return v, v
+    spans = [_share_span(state.play(a), seat) for a in state.legal_actions()]
+    return min(s[0] for s in spans), max(s[1] for s in spans)
+
+
+def test_a_losing_last_pick_is_flagged_with_the_winning_one_as_best():
+    state = zw.game("art_gallery", players=2).from_position(LAST_PICK, seed=1)
+    seat = state.to_move
+    spans = {str(a): _share_span(state.play(a), seat) for a in state.legal_actions()}
+    assert spans == {"pick 7": (1.0, 1.0), "pick 2": (0.0, 0.0)}, spans
+    r = zw.review(state.play("pick 2"), iterations=30, seed=0)
+    d = r.decisions[0]
+    assert (d.ply, d.seat, str(d.action), str(d.best)) == (0, seat, "pick 2", "pick 7")
+    assert d.mistake and r.mistakes() == [d] and d.loss >= 0.5
+    assert (d.text, d.best_text) == ("take back 2", "take back 7")
+    assert not zw.review(state.play("pick 7"), iterations=30, seed=0).decisions[0].mistake
+
+
 def test_mistakes_are_ranked_by_loss_and_the_threshold_is_honoured():
     state = _line("art_gallery", 2, plies=16)
     r = zw.review(state, iterations=4, seed=1, mistake_threshold=0.0)
