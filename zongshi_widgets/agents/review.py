@@ -315,6 +315,12 @@ def _solo_class(cls: type[MCTSAgent]) -> type[MCTSAgent]:
 
 
 def _make_bot(bot: str, game: Game, budget: float, iterations: int | None, clock: str) -> MCTSAgent:
+    """The reviewing search: ``game``'s bot ``bot`` (an MCTS; in solo play its points-scoring
+    subclass, :func:`_solo_class`) with the budget; reseeded before every decision.
+
+    Raises:
+        TypeError: ``bot`` is not a name. KeyError: no such bot. ValueError: not an MCTS bot.
+    """
     if not isinstance(bot, str):
         raise TypeError(f"bot is the name of the game's MCTS bot (e.g. 'mcts'), not {type(bot).__name__}")
     cls = agent_class(bot, game)
