@@ -86,6 +86,7 @@ from ..agents import default_bot
 from ..core import IllegalAction, State, Timeline
 from ..core.timeline import Node
 from .protocol import BadRequest, RequestHandler, request
+from .review import ReviewMixin
 from .session import HUMAN, Event, GameSession, SeatError, check_seats, seat_label
 from .static import StaticPicture, picture_html
 
@@ -99,7 +100,7 @@ REFUSAL_KINDS = ("illegal", "refused", "stale", "error")
 
 #: Traits the board computes itself: not constructor options.
 BOARD_OWNED = frozenset(
-    {"geometry", "view", "legal", "moves", "cursor", "version", "hint", "thinking", "message", "blocked", "keys", "comm", "log", "watch", "screen"}
+    {"geometry", "view", "legal", "moves", "cursor", "version", "hint", "thinking", "message", "blocked", "keys", "comm", "log", "watch", "screen", "review_status"}
 )
 
 #: Modes of the hint ladder (see :meth:`GameBoard.show_hint`).
@@ -192,7 +193,7 @@ class SeatTraitError(t.TraitError, SeatError):
     """A bad seat list assigned to a board (both a ``TraitError`` and a ``ValueError``)."""
 
 
-class GameBoard(anywidget.AnyWidget, RequestHandler):
+class GameBoard(anywidget.AnyWidget, ReviewMixin, RequestHandler):
     """A board widget for any game of the kernel contract; games subclass it.
 
     A game without a board of its own is played on this one: its legal actions as buttons,
@@ -243,6 +244,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     hints = t.Bool(True).tag(sync=True)
     allow_new_game = t.Bool(True).tag(sync=True)
     blocked = t.Unicode("").tag(sync=True)
+    review_status = t.Dict().tag(sync=True)
     _picture_id = t.Unicode("").tag(sync=True)
 
     #: ``view`` keys that reveal the score; left out when ``reveal_scores`` is ``False``.
@@ -291,6 +293,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         self._entries: dict[tuple[int, int | None], dict] = {}  # (node id, seat) -> log entry
         self._picture = StaticPicture(self._picture_parts)
         self._message_kind = "info"
+        self._review_init()
         super().__init__(geometry={**self._shared_geometry(), **self._geometry()}, seats=list(session.seats), _picture_id=self._picture.id, **kwargs)
         self.on_msg(self._on_custom_msg)
         self.observe(self._on_seats, names="seats")
@@ -751,6 +754,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         session = getattr(self, "_session", None)
         if session is not None:
             session.unsubscribe(self._on_event)
+        self._stop_review_job()
         super().close()
 
     # ------------------------------------------------------------------------------------
@@ -948,6 +952,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             message = f"showing move {len(self.state.history)}{self._whose_turn()}"
         elif event.kind in ("new_game", "loaded"):
             self._entries.clear()
+            self._clear_review()
             message = "new game" if event.kind == "new_game" else "loaded"
         elif event.kind == "seats":
             if list(self.seats) != list(self._session.seats):
@@ -1015,6 +1020,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             self.hint = {}
             self.thinking = session.thinking
             self._sync_feedback()
+            self._sync_review()
             if message is not None:
                 self.say("info", message)
             self.version = session.version
