@@ -30,11 +30,16 @@ _SUBPACKAGES = ("agents", "lab", "tutor", "widgets")
 
 def __getattr__(name: str):
     """Import ``zw.widgets``, ``zw.tutor``, ``zw.lab`` and ``zw.agents`` on first use (they
-    pull in ipywidgets, pandas...; the engines alone do not need them)."""
+    pull in ipywidgets, pandas...; the engines alone do not need them), and ``zw.review``
+    (:func:`zongshi_widgets.agents.review.review`) with them."""
     if name in _SUBPACKAGES:
         import importlib
 
         return importlib.import_module(f"{__name__}.{name}")
+    if name == "review":  # zw.review(timeline_or_state, ...): agents.review, imported on first use
+        from .agents.review import review
+
+        return review
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
@@ -50,5 +55,6 @@ __all__ = [
     "game",
     "game_type",
     "games",
+    "review",
     "__version__",
 ]

@@ -504,4 +504,4 @@ class MajolicaMCTS(MCTSAgent):
                 else:
                     d = d.play(legal[0])
             d = finish_turn(d, mover)
-        return win_shares(d) if d.is_over else self.evaluation.win_chances(d)
+        return self.score(d)

@@ -45,7 +45,7 @@ class _Node:
     """One tree node: the edge into it (the seat that chose it), its statistics, its children
     by action key."""
 
-    __slots__ = ("by", "visits", "avail", "reward", "children", "action", "moves")
+    __slots__ = ("by", "visits", "avail", "reward", "children", "action", "moves", "total")
 
     def __init__(self, by: int | None, action: Any = None):
         self.by = by  # the seat that chose the action leading here
@@ -55,6 +55,7 @@ class _Node:
         self.reward = 0.0  # summed win share of seat ``by``
         self.children: dict[Any, _Node] = {}
         self.moves: list | None = None  # perfect information: the node's (pruned) legal list
+        self.total: list[float] | None = None  # every seat's summed reward (root and its children, in analyse)
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,53 @@ class Candidate:
     text: str
     win_rate: float
     visits: int
+
+
+@dataclass(frozen=True)
+class RootChild:
+    """One action at the root of a search, as :meth:`MCTSAgent.analyse` reports it.
+
+    Attributes:
+        action: the action, as in ``state.legal_actions()`` of the searched position.
+        visits (int): iterations that went through it.
+        value (float): the mean reward of the deciding seat after it (win share in [0, 1], or
+            what the bot's :meth:`MCTSAgent.score` returns); 0.0 when never visited.
+        means (tuple[float, ...]): the mean reward of every seat after it, in seat order
+            (all 0.0 when never visited).
+    """
+
+    action: Any
+    visits: int
+    value: float
+    means: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What one search found at its root (:meth:`MCTSAgent.analyse`).
+
+    Attributes:
+        seat (int): the deciding seat.
+        best: the action the bot would play (the most visited; ties: higher value, then
+            legal order), one of the searched position's legal actions.
+        children (tuple[RootChild, ...]): every root action the search considered, in legal
+            order (actions pruned by the bot, never considered, are absent).
+        iterations (int): iterations the search ran.
+    """
+
+    seat: int
+    best: Any
+    children: tuple[RootChild, ...]
+    iterations: int
+
+    def child(self, action: Any) -> RootChild | None:
+        """The root child of ``action`` (compared by notation), or ``None`` when the search
+        did not consider it."""
+        text = str(action)
+        for c in self.children:
+            if str(c.action) == text:
+                return c
+        return None
 
 
 class MCTSAgent(Agent):
@@ -116,6 +164,10 @@ class MCTSAgent(Agent):
     #: how deep the tree grows (the root is depth 0): an iteration that reaches a node at this
     #: depth expands nothing below it and goes on with the playout; ``None``: no limit.
     tree_depth: int | None = None
+    #: notations the root must consider, set only during :meth:`analyse`.
+    _include: frozenset = frozenset()
+    #: whether the search keeps every seat's reward at the root's children (:meth:`analyse`).
+    _track: bool = False
 
     def __init__(
         self,
@@ -215,6 +267,65 @@ class MCTSAgent(Agent):
             )
         return out
 
+    def analyse(self, state: State, seat: int | None = None, include: tuple = ()) -> Analysis:
+        """Search, and report every root action's visits and mean rewards for every seat.
+
+        A game review (:func:`~zongshi_widgets.agents.review.review`) reads the played move's
+        value and the best move's from one search, so ``include`` makes the root consider
+        those actions even where the bot prunes its root (GembloQ's :attr:`widest`,
+        Majolica's best takes), and expands them before any other untried action. The search
+        is otherwise the bot's own (the same determinizations, tree and playouts); with
+        ``include`` empty it draws the same numbers as :meth:`choose`.
+
+        Args:
+            state (State): the real position (read only through ``determinize``).
+            seat (int | None): the seat to move (default).
+            include (tuple): actions (or notations) of ``state`` the root must consider.
+
+        Returns:
+            Analysis: the root's children in legal order, and the bot's choice.
+
+        Raises:
+            TypeError: ``state`` is not a State.
+            ValueError: the game is over or ``seat`` is not to move.
+        """
+        seat = mover(state, seat, self)
+        self._include = frozenset(str(a) for a in include)
+        self._track = True
+        try:
+            root, legal = self._search(state, seat)
+        finally:
+            self._include = frozenset()
+            self._track = False
+        perfect = state.game.game_type.perfect_information
+        n = state.game.players
+        children = []
+        for action in legal:
+            child = root.children.get(self._key(action, perfect))
+            if child is None:
+                continue
+            if child.visits:
+                total = child.total or [0.0] * n
+                means = tuple(t / child.visits for t in total)
+                value = child.reward / child.visits
+            else:
+                means, value = (0.0,) * n, 0.0
+            children.append(RootChild(action=action, visits=child.visits, value=value, means=means))
+        return Analysis(seat=seat, best=self._best(root, legal, state), children=tuple(children), iterations=self.last_iterations)
+
+    def score(self, d: State) -> list[float]:
+        """The reward of a playout that stopped at ``d``, one number per seat: the exact win
+        shares when the game is over, else :attr:`evaluation`'s win chances (a review of a
+        solo game overrides this to score points).
+
+        Args:
+            d (State): the playout's last position.
+
+        Returns:
+            list[float]: one reward per seat.
+        """
+        return win_shares(d) if d.is_over else self.evaluation.win_chances(d)
+
     # -- the search ---------------------------------------------------------------------
     @staticmethod
     def _key(action: Any, perfect: bool) -> Any:
@@ -250,12 +361,17 @@ class MCTSAgent(Agent):
         root = _Node(None)
         if perfect := state.game.game_type.perfect_information:
             root.moves = self._tree_moves(state)
+            if self._include:
+                root.moves = root.moves + [a for a in legal if str(a) in self._include and a not in root.moves]
         rng = self.rng
         if len(legal) == 1:
             # one choice: no search needed, but keep the generator's use the same for every view
             child = root.children[self._key(legal[0], perfect)] = _Node(seat, legal[0])
             child.visits = child.avail = 1
-            child.reward = self.evaluation.win_chances(visible_state(state, seat, rng))[seat]
+            rewards = self.score(visible_state(state, seat, rng))
+            child.reward = rewards[seat]
+            if self._track:
+                child.total = list(rewards)
             root.visits = 1
             self.last_iterations = 1
             return root, legal
@@ -336,7 +452,7 @@ class MCTSAgent(Agent):
             legal = d.legal_actions()
             d = d.advance(self.playout_action(d, legal, rng))
             steps += 1
-        return win_shares(d) if d.is_over else self.evaluation.win_chances(d)
+        return self.score(d)
 
     def _iterate(self, root: _Node, d: State, rng: random.Random, perfect: bool) -> None:
         path = [root]
@@ -353,6 +469,9 @@ class MCTSAgent(Agent):
             else:
                 legal = self.tree_actions(d, d.legal_actions())
                 keys = [str(a) for a in legal]
+                if node is root and self._include:  # a review's played move, even where the bot prunes
+                    extra = [a for a in d.legal_actions() if str(a) in self._include and str(a) not in keys]
+                    legal, keys = legal + extra, keys + [str(a) for a in extra]
             children = node.children
             untried = [i for i, k in enumerate(keys) if k not in children]
             for k in keys:
@@ -360,6 +479,9 @@ class MCTSAgent(Agent):
                 if child is not None:
                     child.avail += 1
             if untried:
+                if node is root and self._include:  # the moves a review compares come first
+                    first = [i for i in untried if str(legal[i]) in self._include]
+                    untried = first or untried
                 i = untried[rng.randrange(len(untried))]
                 child = _Node(mover, legal[i])
                 child.avail = 1
@@ -381,6 +503,9 @@ class MCTSAgent(Agent):
             n.visits += 1
             if n.by is not None:
                 n.reward += reward[n.by]
+        if self._track:  # every seat's reward at the root's child (a review's estimates per seat)
+            for n in path[:2]:
+                n.total = list(reward) if n.total is None else [t + r for t, r in zip(n.total, reward)]
 
 
 def explain(
