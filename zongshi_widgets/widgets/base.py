@@ -43,8 +43,9 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``watch``       ``{seat, mode, open_hands, may_act}``: who this board shows.
 ``screen``      ``{}`` or ``{seat, text}``: the privacy screen shown instead of a hand.
 ``version``     bumps on every change of position; requests carry it.
-``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}``; in mode
-                ``"explain"`` also ``candidates``: ``[{action, code, text, win_rate,
+``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}`` (mode
+                ``"legal"``, ``"bot"``, ``"explain"``, or ``"review"``: a review mark's better
+                move, with ``played`` and ``loss``); in mode ``"explain"`` also ``candidates``: ``[{action, code, text, win_rate,
                 visits}, ...]``, the best moves by an MCTS search with their estimated win
                 rates (``index`` is the one shown on the board).
 ``thinking``    the seat of the bot about to move (``-1``: none).
@@ -56,13 +57,20 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``allow_new_game`` ``False`` (a lesson): no *New game*; such requests are refused.
 ``blocked``     why the person to move may not move although the rules allow moves (a
                 lesson's validator refuses them all), else ``""``.
+``review_status`` the game review's progress and marks (``{}`` before any): ``{state, done,
+                total, seat, solo, marks, hidden, text}``, ``marks`` the mistakes on the line
+                shown, each ``{ply, seat, loss, text, best, best_text, ...}`` (see
+                :mod:`zongshi_widgets.widgets.review`).
 ``_picture_id`` the id of this board's static picture output (see :mod:`.static`).
 ==============  ===========================================================================
 
 Requests (see :meth:`GameBoard.request_types`; a game's board adds its own with
 :func:`~zongshi_widgets.widgets.protocol.request`): ``play {action, version}``, ``explain
 {action, version, key}``, ``undo``, ``redo``, ``goto {ply | node}``, ``hint {mode, index,
-bot}``, ``bots``, ``new_game {seed}``, ``dismiss``, ``ready`` (the privacy screen's "I am
+bot}``, ``bots``, ``new_game {seed}``, ``review {seat, budget, iterations}`` (review the line's
+decisions in the background, :meth:`ReviewMixin.review
+<zongshi_widgets.widgets.review.ReviewMixin.review>`), ``review_cancel``, ``review_show {ply}``
+(jump to a mark, the better move shown as a hint), ``dismiss``, ``ready`` (the privacy screen's "I am
 ready"), ``ping {key}`` (is the kernel alive? answered by a ``pong`` message; a view that gets
 no answer says the kernel is gone and the cell needs running again). A request that is malformed, stale, illegal or refused changes nothing and is
 answered in ``message``.
@@ -100,7 +108,8 @@ REFUSAL_KINDS = ("illegal", "refused", "stale", "error")
 
 #: Traits the board computes itself: not constructor options.
 BOARD_OWNED = frozenset(
-    {"geometry", "view", "legal", "moves", "cursor", "version", "hint", "thinking", "message", "blocked", "keys", "comm", "log", "watch", "screen", "review_status"}
+    {"geometry", "view", "legal", "moves", "cursor", "version", "hint", "thinking", "message", "blocked", "keys", "comm", "log", "watch", "screen"}
+    | {"review_status"}
 )
 
 #: Modes of the hint ladder (see :meth:`GameBoard.show_hint`).
@@ -776,6 +785,7 @@ class GameBoard(anywidget.AnyWidget, ReviewMixin, RequestHandler):
             "seat_names": [self.seat_label(i) for i in range(self._game.players)],
             "notation_help": gt.notation_help,
             "hint_bot": default_bot(self._game),
+            "hidden_information": bool(gt.hidden_information),
         }
 
     def make_view(self, state: State, seat: int | None) -> dict:

@@ -1,0 +1,124 @@
+"""The board's game review in a real browser (issue 21), on the GembloQ board.
+
+A finished two-player game with a planted mistake (tests/widgets/test_review_board.py): the
+person clicks "Review game", the board shows its progress ("Reviewing… n/N") and then marks the
+mistakes in the move log and lists them; a click on the planted one jumps to the position
+before it, the better move is outlined on the board, and "Try ..." plays it as a new line.
+Screenshots: tests/browser/artifacts/review-marks-light.png, review-try-light.png,
+review-try-dark.png.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from _jupyter import open_notebook, run_all_cells, screenshot, set_theme
+
+BOARD_CELL = """\
+import zongshi_widgets as zw
+from zongshi_widgets.agents import agent
+from zongshi_widgets.widgets import GembloQBoard
+game = zw.game("gembloq", players=2)
+state = game.new_state(seed=0)
+bots = [agent("greedy", seed=1 + s, game=game) for s in range(2)]
+while len(state.history) < 16:
+    state = state.play(bots[state.to_move].choose(state, state.to_move))
+board = GembloQBoard(state=state, seats=["human", "greedy"], history=False, bot_delay=0.05)
+while not board.state.is_over:
+    board.play("an16,ao16,al17,am17,an17,ao17,al18,am18" if len(board.state.history) == 20 else bots[0].choose(board.state, 0))
+board
+"""
+
+WIDGET = ".zw-board[data-game='gembloq']"
+PLANTED_PLY = 20
+
+
+def kernel(server, relpath: str, code: str) -> str:
+    return server.execute(relpath, code).strip()
+
+
+def wait_kernel(server, relpath: str, code: str, want: str, timeout: float = 60) -> str:
+    deadline = time.monotonic() + timeout
+    got = ""
+    while time.monotonic() < deadline:
+        got = kernel(server, relpath, code)
+        if got == want:
+            return got
+        time.sleep(0.2)
+    raise AssertionError(f"kernel: {code!r} printed {got!r}, expected {want!r}")
+
+
+def test_review_marks_the_mistake_and_tries_the_better_move(page, jupyter_server, make_notebook):
+    from playwright.sync_api import expect
+
+    relpath = make_notebook([BOARD_CELL], name="review_board.ipynb")
+    page.set_viewport_size({"width": 1280, "height": 1800})
+    open_notebook(page, jupyter_server, relpath, app="lab")
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    run_all_cells(page)
+    widget = page.locator(WIDGET)
+    expect(widget).to_have_count(1, timeout=60_000)
+    wait_kernel(jupyter_server, relpath, "print(board.state.is_over, len(board.state.history))", "True 28")
+
+    start = widget.get_by_role("button", name="Review game")
+    expect(start).to_be_visible()
+    expect(start).to_have_class(re.compile(r"\bzw-primary\b"))  # prominent once the game is over
+    # record every progress text the board shows while the review runs
+    page.evaluate(
+        """(sel) => {
+             const root = document.querySelector(sel);
+             window.__zwReviewTexts = [];
+             new MutationObserver(() => {
+               const t = root.querySelector('.zw-review-text');
+               if (t && t.textContent) window.__zwReviewTexts.push([root.dataset.review, t.textContent]);
+             }).observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+           }""",
+        WIDGET,
+    )
+    start.click()
+    expect(widget).to_have_attribute("data-review", "done", timeout=120_000)
+    seen = page.evaluate("() => window.__zwReviewTexts")
+    running = [text for state, text in seen if state == "running"]
+    assert running and any("Reviewing blue's moves" in t for t in running), seen
+    info = json.loads(kernel(jupyter_server, relpath, "import json; print(json.dumps(board.review_status))"))
+    assert info["state"] == "done" and info["done"] == info["total"] >= 3
+    # the progress counts the decisions: "Reviewing blue's moves… 2/4"
+    assert any(re.search(rf"… [1-9]\d*/{info['total']}$", t) for t in running), running
+    marks = info["marks"]
+    mark = next(m for m in marks if m["ply"] == PLANTED_PLY)
+
+    # the log marks every mistake, with its words as a tooltip
+    flagged = widget.locator(".zw-log-entry.zw-mistake")
+    expect(flagged).to_have_count(len(marks))
+    entry = widget.locator(f".zw-log-entry[data-ply='{PLANTED_PLY + 1}']")
+    expect(entry).to_have_class(re.compile(r"\bzw-mistake\b"))
+    title = entry.get_attribute("title")
+    assert title.startswith("mistake: lost ") and "% win rate; better: " in title and mark["best_text"] in title, title
+    expect(widget.locator(".zw-review-text")).to_contain_text("Review done")
+    items = widget.locator(".zw-review-mark")
+    expect(items).to_have_count(len(marks))
+    screenshot(page, "review-marks-light", locator=widget)
+
+    # a click on the planted mistake: the position before it, the better move outlined, "Try"
+    widget.locator(f".zw-review-mark[data-mark='{PLANTED_PLY}']").click()
+    wait_kernel(jupyter_server, relpath, "print(len(board.state.history), board.hint.get('mode'))", f"{PLANTED_PLY} review")
+    expect(widget.locator(".zw-gq-hint-edge")).to_have_count(1)
+    expect(widget.locator(".zw-hint-text")).to_contain_text("The review's better move here")
+    try_it = widget.get_by_role("button", name=f"Try {mark['best_text']}")
+    expect(try_it).to_be_visible()
+    screenshot(page, "review-try-light", locator=widget)
+    set_theme(page, "dark")
+    expect(try_it).to_be_visible()
+    screenshot(page, "review-try-dark", locator=widget)
+    set_theme(page, "light")
+
+    try_it.click()
+    wait_kernel(jupyter_server, relpath, f"print(str(board.state.history[{PLANTED_PLY}]) if len(board.state.history) > {PLANTED_PLY} else '')", mark["best"])
+    wait_kernel(jupyter_server, relpath, "print(len(board.cursor['branches']))", "2")
+    # on the new line, the marks after the fork are not shown; the panel says where they are
+    expect(widget.locator(".zw-review-text")).to_contain_text("not the one shown")
+    expect(widget.locator(f".zw-review-mark[data-mark='{PLANTED_PLY}']")).to_have_count(0)
+    expect(widget.locator(".zw-branches")).to_be_visible()
+    assert page.console_errors == []
