@@ -122,3 +122,52 @@ def test_review_marks_the_mistake_and_tries_the_better_move(page, jupyter_server
     expect(widget.locator(f".zw-review-mark[data-mark='{PLANTED_PLY}']")).to_have_count(0)
     expect(widget.locator(".zw-branches")).to_be_visible()
     assert page.console_errors == []
+
+
+OTHER_BOARDS = {
+    "art_gallery": "from zongshi_widgets.widgets import ArtGalleryBoard as Board",
+    "zongshi": "from zongshi_widgets.widgets import ZongShiBoard as Board",
+    "majolica": "from zongshi_widgets.widgets import MajolicaBoard as Board",
+}
+
+
+def test_the_review_panel_on_the_other_boards(page, jupyter_server, make_notebook):
+    """The shell's review panel and log marks on the three other boards (a game with secrets
+    among them): a random game for the person, reviewed from Python at a small budget, then
+    shown in both themes. Screenshots: review-<game>-light.png, review-<game>-dark.png."""
+    from playwright.sync_api import expect
+
+    cells = []
+    for name, line in OTHER_BOARDS.items():
+        cells.append(
+            f"""\
+import random
+{line}
+b_{name} = Board(players=3, seats=["human", "greedy", "greedy"], seed=5, bot_delay=0)
+rng = random.Random(1)
+while len(b_{name}.state.history) < 24 and not b_{name}.state.is_over:
+    b_{name}.play(rng.choice(b_{name}.session.allowed_actions()))
+b_{name}.review(iterations=6)
+b_{name}
+"""
+        )
+    relpath = make_notebook(cells, name="review_boards.ipynb")
+    page.set_viewport_size({"width": 1280, "height": 1800})
+    open_notebook(page, jupyter_server, relpath, app="lab")
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    run_all_cells(page, timeout=240)
+    for name in OTHER_BOARDS:
+        widget = page.locator(f".zw-board[data-game='{name}']")
+        expect(widget).to_have_count(1, timeout=60_000)
+        expect(widget).to_have_attribute("data-review", "done", timeout=60_000)
+        info = json.loads(kernel(jupyter_server, relpath, f"import json; print(json.dumps(b_{name}.review_status))"))
+        assert info["seat"] == 0 and info["state"] == "done"
+        expect(widget.locator(".zw-review-mark")).to_have_count(len(info["marks"]))
+        expect(widget.locator(".zw-log-entry.zw-mistake")).to_have_count(len(info["marks"]))
+        expect(widget.get_by_role("button", name="Review again")).to_be_visible()
+        for theme in ("light", "dark"):
+            set_theme(page, theme)
+            widget.scroll_into_view_if_needed()
+            screenshot(page, f"review-{name}-{theme}", locator=widget)
+        set_theme(page, "light")
+    assert page.console_errors == []

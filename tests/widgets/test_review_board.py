@@ -302,3 +302,4 @@ def test_a_hot_seat_review_is_shown_only_to_its_seat():
     board.refresh()  # the position changed by other means: the screen goes up again
     info = board.review_status
     assert info["marks"] == [] and "shows on their screen" in info["text"]
+    assert info["done"] == info["total"] == 0

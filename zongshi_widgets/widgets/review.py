@@ -324,10 +324,10 @@ class ReviewMixin:
     def _stop_review_job(self) -> None:
         """Forget a running review (a newer one, a new game, a closed board): its thread stops
         after its current decision and its results are ignored."""
-        job = self._review_job
+        job = getattr(self, "_review_job", None)  # None too for a board whose construction failed
         if job is not None:
             job.stop.set()
-        self._review_gen += 1
+        self._review_gen = getattr(self, "_review_gen", 0) + 1
 
     def _clear_review(self) -> None:
         self._stop_review_job()
@@ -447,8 +447,9 @@ class ReviewMixin:
                 text += f"; {hidden} on the reviewed line, not the one shown"
         return {
             "state": phase,
-            "done": self._review_done,
-            "total": self._review_total,
+            # counts of another seat's decisions could tell when it had a single choice: none
+            "done": self._review_done if shown else 0,
+            "total": self._review_total if shown else 0,
             "seat": job.seat,
             "solo": bool(self._review_result.solo) if self._review_result is not None else self._game.players == 1,
             "marks": [{k: v for k, v in m.items() if k != "node"} for m in marks],
