@@ -25,6 +25,10 @@ Each decision gets:
   0.10 of win rate with two or more players, :data:`MISTAKE_POINTS` = 2 points in solo) *and*
   a best move other than the played one.
 
+The move's words (``text``, ``best_text``) are the deciding seat's, its own secret included (an
+Art Gallery bid's card): a review of one seat shows nothing that seat did not know, and a review
+of every seat (``seat=None``) is a post-game view of everybody's moves.
+
 Every decision's search is seeded from ``seed`` and the decision's ply alone, so a review with
 a seed and an iteration budget (``iterations=``) is exactly reproducible, and a decision gets
 the same values whether the whole game is reviewed or only its seat's decisions (``seat=``).
