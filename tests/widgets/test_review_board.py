@@ -303,3 +303,49 @@ def test_a_hot_seat_review_is_shown_only_to_its_seat():
     info = board.review_status
     assert info["marks"] == [] and "shows on their screen" in info["text"]
     assert info["done"] == info["total"] == 0
+
+
+def _two_truths(name: str, players: int, seed: int, steps: int):
+    """Two truths of one game that the seat to move cannot tell apart (the second re-dealt by
+    ``determinize`` for that seat and posed with ``from_position``), with one line of actions
+    played on both: the seat's own at random, the others' among those legal in both that leave
+    the seat's view the same in both (the approach of tests/agents/test_review.py)."""
+    game = zw.game(name, players=players)
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    while len(state.history) < 6 or len(state.legal_actions()) < 2:
+        state = state.play(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    real = game.from_position(state.position(), seed=seed)
+    other = game.from_position(state.determinize(seat, random.Random(seed + 1)).position(), seed=seed)
+    assert real.digest() != other.digest(), "nothing was re-dealt: the test would prove nothing"
+    for _ in range(steps):
+        if real.is_over:
+            break
+        choices = sorted({str(a) for a in real.legal_actions()} & {str(a) for a in other.legal_actions()})
+        rng.shuffle(choices)
+        for a in choices:
+            r2, o2 = real.play(a), other.play(a)
+            if r2.view(seat) == o2.view(seat):
+                real, other = r2, o2
+                break
+        else:
+            break
+    return seat, real, other
+
+
+@pytest.mark.parametrize("name, players", [("art_gallery", 2), ("zongshi", 3)])
+def test_the_review_a_seat_board_sends_is_the_same_on_truths_the_seat_cannot_tell_apart(name, players):
+    """Everything the review sends (progress, marks, texts, better moves) depends only on what
+    the seat saw: two lines that look the same to it give its board the same review_status,
+    byte for byte, as they give it the same log."""
+    seat, real, other = _two_truths(name, players, seed=21, steps=14)
+    wires = []
+    for state in (real, other):
+        board = GameBoard(state, seats=["human"] * players, seat=seat)
+        result = board.review(iterations=6)
+        assert len(result.decisions) >= 2
+        sent = board.get_state()
+        wires.append((json.dumps(sent["review_status"], sort_keys=True), json.dumps(sent["moves"], sort_keys=True)))
+        board.close()
+    assert wires[0] == wires[1]
