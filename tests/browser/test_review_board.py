@@ -15,6 +15,7 @@ import re
 import time
 
 from _jupyter import open_notebook, run_all_cells, screenshot, set_theme
+from test_board_quality import CONTRAST_JS, GLYPHS_JS
 
 BOARD_CELL = """\
 import zongshi_widgets as zw
@@ -109,10 +110,17 @@ def test_review_marks_the_mistake_and_tries_the_better_move(page, jupyter_server
     try_it = widget.get_by_role("button", name=f"Try {mark['best_text']}")
     expect(try_it).to_be_visible()
     screenshot(page, "review-try-light", locator=widget)
+    # the review's texts (panel, marks, Try, the hint) read at 4.5:1 in both themes, every glyph drawn
+    contrast = {"light": page.evaluate(CONTRAST_JS, [WIDGET, 4.5])}
     set_theme(page, "dark")
     expect(try_it).to_be_visible()
     screenshot(page, "review-try-dark", locator=widget)
+    contrast["dark"] = page.evaluate(CONTRAST_JS, [WIDGET, 4.5])
     set_theme(page, "light")
+    for theme, res in contrast.items():
+        assert res["count"] > 40 and res["bad"] == [], (theme, res["bad"])
+    glyphs = page.evaluate(GLYPHS_JS, WIDGET)
+    assert glyphs["missing"] == [], glyphs
 
     try_it.click()
     wait_kernel(jupyter_server, relpath, f"print(str(board.state.history[{PLANTED_PLY}]) if len(board.state.history) > {PLANTED_PLY} else '')", mark["best"])
