@@ -5,10 +5,11 @@ outnumber the stronger's.
 For every registered game (its smallest contest, see ``_games.two_or_more``; ``--players`` to
 choose), ``--games`` games are played between a stronger and a weaker bot (default ``greedy``
 and ``random``, the stronger in seat ``k % players`` of game ``k``, the weaker in the other
-seats; game ``k`` is ``new_state(seed=seed + k)``), then every decision is reviewed with the
+seats; solo (``--players 1``): the stronger plays the even games, the weaker the odd ones; game
+``k`` is ``new_state(seed=seed + k)``), then every decision is reviewed with the
 game's MCTS at ``--cpu-seconds`` of search CPU time per decision (``clock="cpu"``; or
 ``--iterations`` for a reproducible run). A mistake is the review's (a loss of at least 0.10
-win rate against the search's best move). Mistakes are counted per bot and per decision
+win rate against the search's best move; solo: 2 points). Mistakes are counted per bot and per decision
 (the weaker bot sits in more seats, so it makes more decisions): ``weaker worse`` says
 whether the weaker bot's mistake rate per decision is above the stronger's, with both
 rates' 95 % Wilson intervals.
@@ -41,7 +42,7 @@ def play_and_review(name: str, players: int, k: int, seed: int, strong: str, wea
         dict: the game's figures (decisions and mistakes per bot, CPU and wall seconds).
     """
     game = zw.game(name, players=players)
-    strong_seat = k % players
+    strong_seat = k % players if players > 1 else (0 if k % 2 == 0 else None)  # solo: strong and weak games in turn
     bots = [agent(strong if s == strong_seat else weak, seed=(seed + k) * 1000 + s, game=game) for s in range(players)]
     state = game.new_state(seed=seed + k)
     while not state.is_over:
@@ -100,7 +101,7 @@ def main() -> None:
             f"{f'{s_rate:.0%} ({s_lo:.0%}-{s_hi:.0%})':>20s} {f'{w_rate:.0%} ({w_lo:.0%}-{w_hi:.0%})':>20s} {worse:>12s} {per:>9.3f} {total['wall']:>7.1f}",
             flush=True,
         )
-    print(f"reviewer: {rows[0]['bot']}; a mistake loses >= 0.10 win rate against the search's best move; '(CI)': the 95 % intervals do not overlap")
+    print(f"reviewer: {rows[0]['bot']}; a mistake loses >= 0.10 win rate (solo: 2 points) against the best move; '(CI)': the 95 % intervals do not overlap")
 
 
 if __name__ == "__main__":

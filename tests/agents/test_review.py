@@ -61,7 +61,7 @@ def test_a_review_with_a_seed_and_iterations_is_reproducible_and_well_formed(nam
     again = zw.review(state, iterations=6, seed=4)
     assert [_facts(d) for d in first.decisions] == [_facts(d) for d in again.decisions]
     assert first.complete and first.players == players and first.solo == (players == 1)
-    assert first.bot == "mcts[6 it]" and first.iterations == 6 and first.budget is None
+    assert first.bot == "mcts[6 it]" and first.iterations == 6 and first.budget == 0.2
     assert first.decisions, "the line has decisions to review"
     plies = [d.ply for d in first.decisions]
     assert plies == sorted(plies) and len(set(plies)) == len(plies)

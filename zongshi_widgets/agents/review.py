@@ -3,7 +3,8 @@ or a chess site's analysis does.
 
 :func:`review` steps through a game (a :class:`~zongshi_widgets.core.Timeline`'s current line,
 or a :class:`~zongshi_widgets.core.State`'s history replayed from its start) and, at every real
-decision (a position with two or more legal actions), runs the game's MCTS bot on the position
+decision (a position with two or more legal actions; the kernel has no chance steps of its
+own, chance happens inside actions), runs the game's MCTS bot on the position
 *as the deciding seat saw it*: the search reads the real state only through
 ``state.determinize(seat, rng)`` (:meth:`~zongshi_widgets.agents.mcts.MCTSAgent.analyse`), so
 a seat's secrets-at-the-time (its own hand, the bids it had seen) count and nothing else does.
@@ -115,8 +116,9 @@ class GameReview:
         complete (bool): ``False`` when the review was stopped (``stop``) before its last
             decision.
         seat (int | None): the seat whose decisions were reviewed (``None``: every seat's).
-        budget (float | None): search seconds per decision (``None`` with an iteration budget).
-        iterations (int | None): search iterations per decision (``None`` with a time budget).
+        budget (float): search seconds per decision, as given (not used when ``iterations``
+            is set).
+        iterations (int | None): search iterations per decision (``None``: the time budget).
         bot (str): the searching bot's label, e.g. ``"mcts[0.2s cpu]"``.
         players (int): seats in the game.
         solo (bool): a one-player game (estimates in points, not win rates).
@@ -130,7 +132,7 @@ class GameReview:
     decisions: list[ReviewedDecision]
     complete: bool
     seat: int | None
-    budget: float | None
+    budget: float
     bot: str
     players: int
     solo: bool
@@ -313,6 +315,12 @@ def _solo_class(cls: type[MCTSAgent]) -> type[MCTSAgent]:
 
 
 def _make_bot(bot: str, game: Game, budget: float, iterations: int | None, clock: str) -> MCTSAgent:
+    """The reviewing search: ``game``'s bot ``bot`` (an MCTS; in solo play its points-scoring
+    subclass, :func:`_solo_class`) with the budget; reseeded before every decision.
+
+    Raises:
+        TypeError: ``bot`` is not a name. KeyError: no such bot. ValueError: not an MCTS bot.
+    """
     if not isinstance(bot, str):
         raise TypeError(f"bot is the name of the game's MCTS bot (e.g. 'mcts'), not {type(bot).__name__}")
     cls = agent_class(bot, game)
@@ -483,7 +491,7 @@ def review(
         decisions=decisions,
         complete=complete,
         seat=seat,
-        budget=None if iterations is not None else float(budget),
+        budget=float(budget),
         iterations=iterations,
         bot=searcher.label,
         players=game.players,
