@@ -173,6 +173,11 @@ b_{name}
         expect(widget.locator(".zw-review-mark")).to_have_count(len(info["marks"]))
         expect(widget.locator(".zw-log-entry.zw-mistake")).to_have_count(len(info["marks"]))
         expect(widget.get_by_role("button", name="Review again")).to_be_visible()
+        if info["marks"]:  # the first mark: its position, and "Try" in the hints' words (quoted)
+            first = info["marks"][0]
+            widget.locator(f".zw-review-mark[data-mark='{first['ply']}']").click()
+            wait_kernel(jupyter_server, relpath, f"print(len(b_{name}.state.history), b_{name}.hint.get('mode'))", f"{first['ply']} review")
+            expect(widget.locator(".zw-review-try")).to_have_text(re.compile("^Try “.+”$"))
         for theme in ("light", "dark"):
             set_theme(page, theme)
             widget.scroll_into_view_if_needed()

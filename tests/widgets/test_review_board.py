@@ -168,7 +168,8 @@ def test_a_mark_jumps_to_its_position_and_the_better_move_is_tried_as_a_branch()
     request(board, type="review_show", ply=PLANTED_PLY, version=board.version)
     assert len(board.state.history) == PLANTED_PLY  # the position before the move
     hint = board.hint
-    assert hint["mode"] == "review" and hint["action"] == mark["best"] and hint["text"] == mark["best_text"]
+    assert hint["mode"] == "review" and hint["action"] == mark["best"] and hint["text"] == mark["best_move"]
+    assert mark["best_move"] == board.describe(board.state, board.state.parse_action(mark["best"]), None) and mark["units"] == "win rate"
     assert hint["code"] == board.action_code(board.state, board.state.parse_action(mark["best"]))
     reviewed_line = [n.id for n in board.timeline.line()]
     # "Try": the browser plays the better move; the timeline keeps both lines

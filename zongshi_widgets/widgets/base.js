@@ -381,7 +381,8 @@ const zw = (() => {
     function lossWords(mark) {
       if (mark.solo) {
         const pts = Math.round(10 * (mark.loss || 0)) / 10;
-        return `cost ${pts} point${pts === 1 ? "" : "s"}`;
+        const units = mark.units || "points";
+        return `cost ${pts} ${pts === 1 ? units.replace(/s$/, "") : units}`;
       }
       return `lost ${Math.round(100 * (mark.loss || 0))} % win rate`;
     }
@@ -477,7 +478,7 @@ const zw = (() => {
       reviewTry.hidden = !at;
       reviewTry.replaceChildren(...(at ? [h("button", { type: "button", class: "zw-btn zw-primary zw-review-try", "data-try": at.best,
         title: "Play the better move here, as a new line (the game's own line stays: see the lines of play)",
-        disabled: dead || w.may_act === false ? true : null }, `Try ${at.best_text}`)] : []));
+        disabled: dead || w.may_act === false ? true : null }, `Try ${game.hintText ? game.hintText({ text: at.best_move || at.best_text }) : at.best_move || at.best_text}`)] : []));
       reviewMarks.replaceChildren(...(info.marks || []).map((m) => {
         const here = cursor.ply === m.ply;
         const who = info.seat === null || info.seat === undefined ? `${cap(names[m.seat] || "")}: ` : "";

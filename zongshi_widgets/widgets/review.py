@@ -184,10 +184,11 @@ class ReviewMixin:
             "total": 1,
             "action": mark["best"],
             "code": self.action_code(state, state.parse_action(mark["best"])),
-            "text": mark["best_text"],
+            "text": mark["best_move"],
             "played": mark["text"],
             "loss": mark["loss"],
             "solo": mark["solo"],
+            "units": mark["units"],
             "version": self.version,
         }
         return mark
@@ -373,6 +374,7 @@ class ReviewMixin:
                 _log.warning("review decision at ply %s does not match the line (%s != %s)", d.ply, d.action, played.action)
                 continue
             viewer = job.seat if job.seat is not None else d.seat
+            units = ("penalty points" if result.lower_wins else "points") if result.solo else "win rate"
             marks.append(
                 {
                     "node": played.id,
@@ -384,7 +386,9 @@ class ReviewMixin:
                     "text": self._entry_text(before, played.action, viewer),
                     "best": str(d.best),
                     "best_text": self.short_text(before, d.best),
+                    "best_move": self.describe(before, d.best, None),
                     "solo": bool(result.solo),
+                    "units": units,
                 }
             )
         marks.sort(key=lambda m: m["ply"])
@@ -417,9 +421,12 @@ class ReviewMixin:
           is done);
         * ``seat``: the seat reviewed (``None``: every seat);
         * ``marks``: the mistakes on the current line, in play order, each ``{ply, seat, loss,
-          played_value, best_value, text, best, best_text, solo}``: ``ply`` is the decision's
-          (the position before the move; its log entry is ``ply + 1``), ``loss`` the win rate
-          (solo: points) the move lost against ``best``;
+          played_value, best_value, text, best, best_text, best_move, solo, units}``: ``ply`` is
+          the decision's (the position before the move; its log entry is ``ply + 1``), ``loss``
+          what the move lost against ``best`` in ``units`` (``"win rate"``, 0..1; solo:
+          ``"points"``, or ``"penalty points"`` where fewer win), ``text`` the move as the
+          log names it, ``best_text`` the better move in the log's words and ``best_move`` in
+          the hints' words;
         * ``hidden``: marks of the reviewed line not on the line shown (after a fork);
         * ``text``: what the board says about it.
         """
