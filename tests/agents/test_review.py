@@ -414,3 +414,12 @@ def _scratch_majolica():
     s = zw.game("majolica", players=2).new_state(seed=1)
     s = s.play(s.legal_actions()[0])
     return s.scratch()
+
+
+def test_a_time_budget_runs_on_the_cpu_clock_by_default():
+    state = _line("gembloq", 2, plies=3)
+    r = zw.review(state, budget=0.01)
+    assert r.bot == "mcts[0.01s cpu]" and r.budget == 0.01 and r.iterations is None
+    assert r.decisions and all(d.iterations >= 1 for d in r.decisions)
+    wall = zw.review(state, budget=0.01, clock="wall")
+    assert wall.bot == "mcts[0.01s]" and len(wall.decisions) == len(r.decisions)
