@@ -21,7 +21,7 @@ HIDDEN = [n for n in zw.games() if zw.game_type(n).hidden_information]
 
 #: Traits whose wire form must depend only on what the watching seat sees. ``version`` counts
 #: changes, ``geometry`` is static: both are the same for any deal.
-SEAT_TRAITS = ("view", "legal", "moves", "message", "hint", "screen", "watch", "cursor", "seats", "thinking")
+SEAT_TRAITS = ("view", "legal", "moves", "message", "hint", "screen", "watch", "cursor", "seats", "thinking", "review_status")
 
 
 def wire(board) -> dict:

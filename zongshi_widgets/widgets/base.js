@@ -173,7 +173,20 @@ const zw = (() => {
       h("div", { class: "zw-hint-buttons" }, hintFirst, hintBot, hintWhy, hintPlay, hintClear), hintText, candidateList);
 
     const logList = h("ol", { class: "zw-log", "aria-label": "Move log: choose a move to go back to it" });
-    const logBox = h("div", { class: "zw-logbox" }, h("div", { class: "zw-caption" }, "Moves"), logList);
+    // the game review (issue 21): a button (prominent once the game is over), its progress with
+    // a Cancel, and the mistakes it found, each a button that jumps to the position before the
+    // move; there "Try ..." plays the better move as a new line
+    const reviewButton = h("button", { class: "zw-btn zw-quiet zw-review-start", type: "button",
+      title: "Search every decision again and mark the moves that lost the most (a Monte Carlo tree search from what the player could see)" }, "Review");
+    const reviewText = h("span", { class: "zw-review-text" });
+    const reviewBar = h("progress", { class: "zw-review-bar", max: 1, value: 0, "aria-label": "Review progress" });
+    const reviewCancel = h("button", { class: "zw-btn zw-quiet zw-review-cancel", type: "button", title: "Stop the review after the decision it is searching" }, "Cancel");
+    const reviewMarks = h("ol", { class: "zw-review-marks", "aria-label": "Mistakes found by the review: choose one to go to the position before it" });
+    const reviewHead = h("div", { class: "zw-review-head" }, reviewText, reviewBar, reviewCancel);
+    const reviewTry = h("div", { class: "zw-review-tryrow", hidden: true }); // at a mark's position: "Try <the better move>"
+    const reviewBox = h("div", { class: "zw-review", role: "group", "aria-label": "Game review", "aria-live": "polite" }, reviewHead, reviewTry, reviewMarks);
+    const logBox = h("div", { class: "zw-logbox" },
+      h("div", { class: "zw-caption-row" }, h("div", { class: "zw-caption" }, "Moves"), reviewButton), reviewBox, logList);
     // the move controls first (under the game's hand, if any), so that they stay on screen
     // beside the board on a laptop; the score cards and the log below them
     const side = h("div", { class: "zw-side" }, controls, toolbar, sideTop, hints, logBox);
@@ -300,6 +313,20 @@ const zw = (() => {
       const hint = model.get("hint") || {};
       if (hint.action) send({ type: "play", action: hint.action, version: version() });
     });
+    reviewButton.addEventListener("click", () => send({ type: "review" }));
+    reviewCancel.addEventListener("click", () => send({ type: "review_cancel" }));
+    reviewTry.addEventListener("click", (ev) => {
+      const tryIt = ev.target.closest("[data-try]");
+      if (tryIt) send({ type: "play", action: tryIt.dataset.try, version: version() });
+    });
+    reviewMarks.addEventListener("click", (ev) => {
+      const item = ev.target.closest("[data-mark]");
+      if (item) send({ type: "review_show", ply: parseInt(item.dataset.mark, 10), version: version() });
+    });
+    on("change:review_status", () => {
+      updateReview();
+      updateLog();
+    });
     logList.addEventListener("click", (ev) => {
       const item = ev.target.closest("[data-ply]");
       if (item) send({ type: "goto", ply: parseInt(item.dataset.ply, 10), version: version() });
@@ -350,29 +377,52 @@ const zw = (() => {
       status.hidden = !text;
     }
 
+    /** What a review mark says: "lost 23 % win rate" (solo: "cost 3 points"). */
+    function lossWords(mark) {
+      if (mark.solo) {
+        const pts = Math.round(10 * (mark.loss || 0)) / 10;
+        const units = mark.units || "points";
+        return `cost ${pts} ${pts === 1 ? units.replace(/s$/, "") : units}`;
+      }
+      return `lost ${Math.round(100 * (mark.loss || 0))} % win rate`;
+    }
+
+    /** The review's marks by the ply of their log entry (a decision at ply p is entry p + 1). */
+    function marksByEntry() {
+      const out = new Map();
+      for (const m of (model.get("review_status") || {}).marks || []) out.set(m.ply + 1, m);
+      return out;
+    }
+
     let logSeen = null;
     function updateLog() {
       const log = model.get("moves") || [];
       const cursor = model.get("cursor") || {};
-      if (logSeen && logSeen[0] === log && logSeen[1] === cursor) return;
-      logSeen = [log, cursor];
+      const reviewed = model.get("review_status") || {};
+      if (logSeen && logSeen[0] === log && logSeen[1] === cursor && logSeen[2] === reviewed) return;
+      logSeen = [log, cursor, reviewed];
+      const marks = marksByEntry();
       const names = model.get("geometry").seat_names || [];
       const frag = document.createDocumentFragment();
       const start = cursor.start || 0;
       const entry = (ply, seat, text, alt, code) => {
         const current = ply === cursor.ply;
         const [mark, who] = seat !== null && game.logMover ? game.logMover(seat, code) : [seat, names[seat] || ""];
+        const flaw = seat !== null ? marks.get(ply) : undefined;
+        const flawText = flaw ? `mistake: ${lossWords(flaw)}; better: ${flaw.best_text}` : "";
         const button = h("button", {
           type: "button",
-          class: "zw-log-entry" + (current ? " zw-current" : "") + (ply > cursor.ply ? " zw-future" : ""),
+          class: "zw-log-entry" + (current ? " zw-current" : "") + (ply > cursor.ply ? " zw-future" : "") + (flaw ? " zw-mistake" : ""),
           "data-ply": ply,
+          title: flawText || null,
           "aria-current": current ? "step" : null,
           "aria-label": seat === null ? `start of the game${current ? ", shown" : ""}` :
-            `move ${ply}: ${who} ${text}${current ? ", shown" : ""}${alt ? `, ${alt} other move${alt > 1 ? "s" : ""} tried here` : ""}`,
+            `move ${ply}: ${who} ${text}${flaw ? ` (${flawText})` : ""}${current ? ", shown" : ""}${alt ? `, ${alt} other move${alt > 1 ? "s" : ""} tried here` : ""}`,
         },
         h("span", { class: "zw-ply" }, seat === null ? "" : `${ply}.`),
         seat === null ? null : game.swatch(mark, "zw-log-swatch"),
         h("span", { class: "zw-log-text" }, text),
+        flaw ? h("span", { class: "zw-mistake-mark", "aria-hidden": "true" }, "?") : null,
         alt ? h("span", { class: "zw-alt", title: `${alt} other move${alt > 1 ? "s" : ""} tried here` }, forkIcon(), String(alt)) : null);
         return h("li", {}, button);
       };
@@ -385,6 +435,69 @@ const zw = (() => {
         const top = current.offsetTop; // the list is the buttons' offsetParent
         if (top < logList.scrollTop || top + current.offsetHeight > logList.scrollTop + logList.clientHeight) {
           logList.scrollTop = Math.max(0, top - logList.clientHeight / 2);
+        }
+      }
+    }
+
+    /**
+     * The review: its button (hidden in a lesson, and for a spectator of a game with secrets,
+     * whom Python refuses), its progress, and the mistakes on the line shown. The mark at the
+     * shown position (the move after it is the one judged) offers "Try <the better move>".
+     */
+    function updateReview() {
+      const info = model.get("review_status") || {};
+      const geo = model.get("geometry") || {};
+      const w = model.get("watch") || {};
+      const view = model.get("view") || {};
+      const cursor = model.get("cursor") || {};
+      const over = !!view.is_over;
+      const running = info.state === "running";
+      const offered = model.get("hints") !== false && !(w.mode === "spectator" && geo.hidden_information && !w.open_hands);
+      reviewButton.hidden = !offered || running;
+      reviewButton.disabled = dead || (cursor.end || 0) <= (cursor.start || 0);
+      const again = info.state === "done" || info.state === "cancelled";
+      reviewButton.textContent = again ? "Review again" : over ? "Review game" : "Review so far";
+      reviewButton.classList.toggle("zw-primary", over && !info.state);
+      reviewButton.classList.toggle("zw-quiet", !(over && !info.state));
+      reviewBox.hidden = !info.state;
+      root.dataset.review = info.state || "";
+      if (!info.state) {
+        reviewMarks.replaceChildren();
+        reviewTry.replaceChildren();
+        reviewTry.hidden = true;
+        return;
+      }
+      reviewText.textContent = info.text || "";
+      reviewBar.hidden = !running;
+      reviewBar.max = Math.max(1, info.total || 1);
+      reviewBar.value = info.total ? info.done : 0;
+      if (!info.total) reviewBar.removeAttribute("value"); // not started yet: an indeterminate bar
+      reviewCancel.hidden = !running;
+      const names = geo.seat_names || [];
+      const at = (info.marks || []).find((m) => m.ply === cursor.ply);
+      reviewTry.hidden = !at;
+      reviewTry.replaceChildren(...(at ? [h("button", { type: "button", class: "zw-btn zw-primary zw-review-try", "data-try": at.best,
+        title: "Play the better move here, as a new line (the game's own line stays: see the lines of play)",
+        disabled: dead || w.may_act === false ? true : null }, `Try ${game.hintText ? game.hintText({ text: at.best_move || at.best_text }) : at.best_move || at.best_text}`)] : []));
+      reviewMarks.replaceChildren(...(info.marks || []).map((m) => {
+        const here = cursor.ply === m.ply;
+        const who = info.seat === null || info.seat === undefined ? `${cap(names[m.seat] || "")}: ` : "";
+        const jump = h("button", { type: "button", class: "zw-btn zw-quiet zw-review-mark", "data-mark": String(m.ply),
+          "aria-current": here ? "step" : null,
+          title: `Go to the position before move ${m.ply + 1}`,
+        },
+        h("span", { class: "zw-mistake-mark", "aria-hidden": "true" }, "?"),
+        h("span", { class: "zw-review-mark-text" },
+          h("span", { class: "zw-review-move" }, `${m.ply + 1}. ${who}${m.text}`),
+          h("span", { class: "zw-review-loss" }, ` ${lossWords(m)}; better: ${m.best_text}`)));
+        return h("li", { class: here ? "zw-here" : null }, jump);
+      }));
+      const shown = reviewMarks.querySelector(".zw-here");
+      if (shown) {
+        // keep the mark shown visible inside its list, without scrolling the page
+        const top = shown.offsetTop; // the list is positioned: its items' offsetParent
+        if (top < reviewMarks.scrollTop || top + shown.offsetHeight > reviewMarks.scrollTop + reviewMarks.clientHeight) {
+          reviewMarks.scrollTop = Math.max(0, top - 4);
         }
       }
     }
@@ -478,6 +591,9 @@ const zw = (() => {
           const c = (hint.candidates || [])[hint.index] || {};
           hintText.textContent = `Candidate ${hint.index + 1} of ${hint.total} (shown on the board): ${what}, ` +
             `estimated win rate ${percent(c.win_rate)} over ${c.visits} playouts${interval(c)}.` + (hint.noise ? ` ${hint.noise}` : "");
+        } else if (hint.mode === "review") {
+          // the review's mark, jumped to: the better move is drawn on the board
+          hintText.textContent = `The review's better move here (shown on the board): ${what}. The game's move, ${hint.played}, ${lossWords(hint)}.`;
         } else if (hint.mode === "bot") {
           // say which bot speaks: the hint bot is not necessarily the opponent (e.g. greedy against mcts)
           const words = hint.bot_words || `the ${hint.bot} bot`;
@@ -490,6 +606,7 @@ const zw = (() => {
         hintText.textContent = canHint ? `Stuck? Ask for a legal move, then the next one${hintWhy.hidden ? ", or the bot's choice." : ", the bot's choice, or the best moves' win rates."}` : "";
       }
       updateCandidates(hasHint && hint.mode === "explain" ? hint : null);
+      updateReview();
       updateLog();
       updateBranches();
       root.dataset.version = String(model.get("version"));

@@ -46,8 +46,9 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``watch``       ``{seat, mode, open_hands, may_act}``: who this board shows.
 ``screen``      ``{}`` or ``{seat, text}``: the privacy screen shown instead of a hand.
 ``version``     bumps on every change of position; requests carry it.
-``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}``; in mode
-                ``"explain"`` also ``candidates``: ``[{action, code, text, win_rate,
+``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}`` (mode
+                ``"legal"``, ``"bot"``, ``"explain"``, or ``"review"``: a review mark's better
+                move, with ``played`` and ``loss``); in mode ``"explain"`` also ``candidates``: ``[{action, code, text, win_rate,
                 visits}, ...]``, the best moves by an MCTS search with their estimated win
                 rates (``index`` is the one shown on the board).
 ``thinking``    the seat of the bot about to move (``-1``: none).
@@ -60,13 +61,20 @@ Traits (all ``sync=True``; the browser redraws from them):
 ``allow_new_game`` ``False`` (a lesson): no *New game*; such requests are refused.
 ``blocked``     why the person to move may not move although the rules allow moves (a
                 lesson's validator refuses them all), else ``""``.
+``review_status`` the game review's progress and marks (``{}`` before any): ``{state, done,
+                total, seat, solo, marks, hidden, text}``, ``marks`` the mistakes on the line
+                shown, each ``{ply, seat, loss, text, best, best_text, ...}`` (see
+                :mod:`zongshi_widgets.widgets.review`).
 ``_picture_id`` the id of this board's static picture output (see :mod:`.static`).
 ==============  ===========================================================================
 
 Requests (see :meth:`GameBoard.request_types`; a game's board adds its own with
 :func:`~zongshi_widgets.widgets.protocol.request`): ``play {action, version}``, ``explain
 {action, version, key}``, ``undo``, ``redo``, ``goto {ply | node}``, ``hint {mode, index,
-bot}``, ``bots``, ``new_game {seed}``, ``dismiss``, ``ready`` (the privacy screen's "I am
+bot}``, ``bots``, ``new_game {seed}``, ``review {seat, budget, iterations}`` (review the line's
+decisions in the background, :meth:`ReviewMixin.review
+<zongshi_widgets.widgets.review.ReviewMixin.review>`), ``review_cancel``, ``review_show {ply}``
+(jump to a mark, the better move shown as a hint), ``dismiss``, ``ready`` (the privacy screen's "I am
 ready"), ``ping {key}`` (is the kernel alive? answered by a ``pong`` message; a view that gets
 no answer says the kernel is gone and the cell needs running again), ``hello`` (a view has
 opened the board: see :attr:`GameBoard.awaiting_view`). A request that is malformed, stale,
@@ -91,6 +99,7 @@ from ..agents import default_bot
 from ..core import IllegalAction, State, Timeline
 from ..core.timeline import Node
 from .protocol import BadRequest, RequestHandler, request
+from .review import ReviewMixin
 from .session import HUMAN, Event, GameSession, SeatError, check_seats, seat_label
 from .static import StaticPicture, picture_html
 
@@ -105,6 +114,7 @@ REFUSAL_KINDS = ("illegal", "refused", "stale", "error")
 #: Traits the board computes itself: not constructor options.
 BOARD_OWNED = frozenset(
     {"geometry", "view", "legal", "moves", "cursor", "version", "hint", "thinking", "message", "blocked", "keys", "comm", "log", "watch", "screen"}
+    | {"review_status"}
 )
 
 #: Modes of the hint ladder (see :meth:`GameBoard.show_hint`).
@@ -258,7 +268,7 @@ class SeatTraitError(t.TraitError, SeatError):
     """A bad seat list assigned to a board (both a ``TraitError`` and a ``ValueError``)."""
 
 
-class GameBoard(anywidget.AnyWidget, RequestHandler):
+class GameBoard(anywidget.AnyWidget, ReviewMixin, RequestHandler):
     """A board widget for any game of the kernel contract; games subclass it.
 
     A game without a board of its own is played on this one: its legal actions as buttons,
@@ -309,6 +319,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
     hints = t.Bool(True).tag(sync=True)
     allow_new_game = t.Bool(True).tag(sync=True)
     blocked = t.Unicode("").tag(sync=True)
+    review_status = t.Dict().tag(sync=True)
     _picture_id = t.Unicode("").tag(sync=True)
 
     #: ``view`` keys that reveal the score; left out when ``reveal_scores`` is ``False``.
@@ -360,6 +371,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         self._entries: dict[tuple[int, int | None], dict] = {}  # (node id, seat) -> log entry
         self._picture = StaticPicture(self._picture_parts)
         self._message_kind = "info"
+        self._review_init()
         super().__init__(geometry={**self._shared_geometry(), **self._geometry()}, seats=list(session.seats), _picture_id=self._picture.id, **kwargs)
         self.on_msg(self._on_custom_msg)
         self.observe(self._on_seats, names="seats")
@@ -820,6 +832,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
         session = getattr(self, "_session", None)
         if session is not None:
             session.unsubscribe(self._on_event)
+        self._stop_review_job()
         super().close()
 
     # ------------------------------------------------------------------------------------
@@ -841,6 +854,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             "seat_names": [self.seat_label(i) for i in range(self._game.players)],
             "notation_help": gt.notation_help,
             "hint_bot": default_bot(self._game),
+            "hidden_information": bool(gt.hidden_information),
         }
 
     def make_view(self, state: State, seat: int | None) -> dict:
@@ -1030,6 +1044,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             message = f"showing move {len(self.state.history)}{self._whose_turn()}"
         elif event.kind in ("new_game", "loaded"):
             self._entries.clear()
+            self._clear_review()
             message = "new game" if event.kind == "new_game" else "loaded"
         elif event.kind == "seats":
             if list(self.seats) != list(self._session.seats):
@@ -1097,6 +1112,7 @@ class GameBoard(anywidget.AnyWidget, RequestHandler):
             self.hint = {}
             self.thinking = session.thinking
             self._sync_feedback()
+            self._sync_review()
             if message is not None:
                 self.say("info", message)
             self.version = session.version
