@@ -350,3 +350,21 @@ def test_the_review_a_seat_board_sends_is_the_same_on_truths_the_seat_cannot_tel
         wires.append((json.dumps(sent["review_status"], sort_keys=True), json.dumps(sent["moves"], sort_keys=True)))
         board.close()
     assert wires[0] == wires[1]
+
+
+def test_a_board_not_yet_opened_reviews_its_seat_and_shows_it_once_opened():
+    """In a kernel, a board of a game with secrets syncs nothing private before a live view
+    says hello (``awaiting_view``, the export guard). A review asked for from Python then is of
+    the seat the board will show; its marks reach the browser only after the hello."""
+    state = _random_game_board("art_gallery", 2, seed=4)
+    board = GameBoard(state, seats=["human", "greedy"])
+    board._view_opened = False  # as in a kernel before the browser drew the board
+    board.refresh()
+    assert board.awaiting_view and board.view["seat"] is None
+    review = board.review(iterations=4)
+    info = board.review_status
+    assert {d.seat for d in review.decisions} == {0} and info["seat"] == 0
+    assert info["marks"] == [] and "shows on their screen" in info["text"]
+    request(board, type="hello")
+    assert not board.awaiting_view and board.view["seat"] == 0
+    assert board.review_status["marks"], "the marks show once the board is opened"

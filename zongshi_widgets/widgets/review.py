@@ -253,7 +253,9 @@ class ReviewMixin:
             return None if seat == "watching" else seat
         if self._screened():
             raise ReviewRefused("the privacy screen is up: the next player says they are ready first")
-        watching = self._looking_seat()
+        # the seat this board shows (before a live view has opened it, the one it will show:
+        # the marks reach the browser only once that seat is on screen, see _review_shown)
+        watching = self._target_seat() if self.awaiting_view else self._looking_seat()
         if secrets:
             if seat == "watching":
                 return watching
@@ -440,7 +442,7 @@ class ReviewMixin:
         names = self.seat_labels()
         whose = "every seat's moves" if job.seat is None else f"{names[job.seat]}'s moves"
         if not shown:
-            text = f"The review is of {names[job.seat]}'s moves: it shows on their screen."
+            text = f"The review is of {whose}: it shows on their screen."
         elif phase == "running":
             text = f"Reviewing {whose}… {self._review_done}/{self._review_total}" if self._review_total else f"Reviewing {whose}…"
         elif phase == "failed":
