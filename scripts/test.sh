@@ -59,11 +59,13 @@ echo "== ruff"
 .venv/bin/python -m ruff check .
 
 # engines, widgets and notebooks on both cores (a notebook's cells stay together: loadfile);
-# then the real-browser tests, one at a time (each drives one JupyterLab)
+# then the real-browser tests, also on two workers, each with its own JupyterLab and Chromium
+# (a file's tests stay together; they wait on conditions, so a busy machine makes them slower,
+# not red)
 echo "== pytest: engines, widgets, notebooks (nbval)"
 .venv/bin/python -m pytest tests notebooks --nbval-lax --ignore=tests/browser -n 2 --dist loadfile -p no:cacheprovider "$@"
 echo "== pytest: real-browser tests (JupyterLab in headless Chromium)"
-.venv/bin/python -m pytest tests/browser -p no:cacheprovider "$@"
+.venv/bin/python -m pytest tests/browser -n 2 --dist loadfile -p no:cacheprovider "$@"
 
 # The lowest versions pyproject.toml allows, so that a floor that stops working is caught: a second
 # venv with every declared floor pinned (constraints derived from pyproject.toml by
