@@ -936,3 +936,32 @@ def test_a_highlight_changed_in_place_reaches_the_browser():
     board.highlight = []
     old.append("x")
     assert board.highlight == [] and seen[-1] == []
+
+
+def test_a_cell_run_again_replaces_the_boards_it_made(monkeypatch):
+    """Issue 25: re-running a board's cell 30 times left 31 live boards on the session (each move
+    then sent 31 messages). A run of a notebook cell closes the boards the cell's previous run
+    made (the cell id and execution count come from the kernel's request; outside a kernel
+    nothing is replaced)."""
+    from zongshi_widgets.widgets import base
+
+    origin = {"value": ("cell-a", 1)}
+    monkeypatch.setattr(base, "_cell_origin", lambda: origin["value"])
+    monkeypatch.setattr(base, "_CELL_BOARDS", {})
+    first = GembloQBoard(players=2, seats=["human", "human"], seed=1)
+    second = GameBoard(session=first.session, seat=1)  # the same run of the cell: both stay
+    assert len(first.session._listeners) == 2 and first.comm is not None and second.comm is not None
+    boards = [first, second]
+    for run in range(2, 32):  # the cell run again 30 times
+        origin["value"] = ("cell-a", run)
+        boards.append(GameBoard(session=first.session, seat=1))
+    assert len(first.session._listeners) == 1 and boards[-1].comm is not None
+    assert all(b.comm is None for b in boards[:-1])
+    origin["value"] = ("cell-b", 40)  # another cell's board leaves this one alone
+    other = GameBoard(session=first.session, seat=0)
+    assert boards[-1].comm is not None and len(first.session._listeners) == 2
+    other.close()
+    monkeypatch.setattr(base, "_cell_origin", lambda: None)  # outside a kernel: nothing replaced
+    a = GembloQBoard(players=2, seats=["human", "human"], seed=1)
+    b = GembloQBoard(players=2, seats=["human", "human"], seed=1)
+    assert a.comm is not None and b.comm is not None

@@ -141,6 +141,51 @@ def _in_kernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
+#: The boards each notebook cell made: cell id -> (its execution count, weak references).
+_CELL_BOARDS: dict[str, tuple[Any, list]] = {}
+
+
+def _cell_origin() -> tuple[str, Any] | None:
+    """``(cell id, execution count)`` of the notebook cell running now, or ``None`` outside a
+    kernel or when the front end sends no cell id (JupyterLab, Notebook 7 and nbclient do)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    shell = get_ipython()
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None:
+        return None
+    try:
+        parent = kernel.get_parent("shell")
+    except TypeError:  # ipykernel before 6.x took no channel
+        parent = kernel.get_parent()
+    cell = ((parent or {}).get("metadata") or {}).get("cellId")
+    return (cell, getattr(shell, "execution_count", None)) if isinstance(cell, str) and cell else None
+
+
+def _replace_boards_of_this_cell(board: Any) -> None:
+    """A cell run again replaces the boards its last run made: they are closed (their output
+    is gone with the re-run), so a cell run 30 times leaves one live board, not 31 boards each
+    redrawn on every move of a shared session."""
+    origin = _cell_origin()
+    if origin is None:
+        return
+    cell, count = origin
+    entry = _CELL_BOARDS.get(cell)
+    if entry is not None and entry[0] != count:
+        for ref in entry[1]:
+            old = ref()
+            if old is not None and old is not board:
+                old.close()
+        entry = None
+    if entry is None:
+        entry = _CELL_BOARDS[cell] = (count, [])
+    entry[1].append(weakref.ref(board))
+    if len(_CELL_BOARDS) > 4096:  # cells of closed notebooks: forget the oldest
+        del _CELL_BOARDS[next(iter(_CELL_BOARDS))]
+
+
 def read_asset(*names: str) -> str:
     """The text of files next to this module, joined by newlines (a game's ES module is
     ``base.js`` followed by its own file; its CSS ``board.css`` plus its own).
@@ -384,6 +429,7 @@ class GameBoard(anywidget.AnyWidget, ReviewMixin, RequestHandler):
         self._shown_at: dict[int, Node] = {}  # board version -> the timeline node it showed
         self._played_here: list[int] = []  # timeline node ids of the recent moves this board played (see _played_already)
         self._changed(None)
+        _replace_boards_of_this_cell(self)
         session.run_bots()
 
     def _check_seat_mode(self, seat: Any) -> int | None | str:
