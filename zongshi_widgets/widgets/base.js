@@ -331,6 +331,19 @@ const zw = (() => {
       const item = ev.target.closest("[data-ply]");
       if (item) send({ type: "goto", ply: parseInt(item.dataset.ply, 10), version: version() });
     });
+    logList.addEventListener("keydown", (ev) => {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const entries = [...logList.querySelectorAll(".zw-log-entry")];
+      const at = entries.indexOf(document.activeElement);
+      if (at < 0) return;
+      const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: entries.length - 1, PageUp: at - 10, PageDown: at + 10 }[ev.key];
+      if (to === undefined) return;
+      ev.preventDefault();
+      ev.stopPropagation(); // not the board's own arrow keys
+      const next = entries[Math.max(0, Math.min(entries.length - 1, to))];
+      for (const e of entries) e.tabIndex = e === next ? 0 : -1;
+      next.focus();
+    });
 
     root.addEventListener("keydown", (ev) => {
       if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
@@ -369,6 +382,43 @@ const zw = (() => {
     });
     on("change:watch", () => updateWatch());
     on("change:screen", () => updateWatch());
+
+    // Focus stays on the board across its redraws: a move played with Enter redraws the part
+    // that had the focus, and the browser then leaves the focus on the page's body. The board
+    // remembers what had it (its data-* attributes), and after a redraw that dropped it gives
+    // it back to the same part if it is still there, else to the first control of the stage or
+    // the side, else to the board itself.
+    let focusKey = null; // [tag, data attributes] of the element inside the board that had the focus
+    const focusIsOurs = () => {
+      const a = document.activeElement;
+      return !a || a === document.body || root.contains(a);
+    };
+    root.addEventListener("focusin", (ev) => {
+      const el = ev.target;
+      focusKey = [el.tagName, Object.entries(el.dataset || {})];
+    });
+    root.addEventListener("focusout", (ev) => {
+      // the focus left for somewhere else on the page (another cell, the toolbar): forget it
+      if (ev.relatedTarget && !root.contains(ev.relatedTarget)) focusKey = null;
+    });
+    function keepFocus() {
+      if (focusKey === null || dead) return;
+      const a = document.activeElement;
+      if (a && a !== document.body && a.isConnected) return; // somebody has it
+      const [tag, data] = focusKey;
+      const same = data.length
+        ? [...root.querySelectorAll(tag)].find((el) => data.every(([k, v]) => el.dataset[k] === v) && !el.disabled)
+        : null;
+      const usable = (el) => el && !el.disabled && !el.closest("[hidden]") && el.getClientRects().length > 0;
+      const target = [same, ...stage.querySelectorAll("button, [tabindex='0'], input, select"), ...side.querySelectorAll("button, [tabindex='0']")]
+        .find(usable);
+      if (target) target.focus({ preventScroll: true });
+      else {
+        root.tabIndex = -1;
+        root.focus({ preventScroll: true });
+      }
+    }
+    on("change", () => requestAnimationFrame(keepFocus));
 
     function setStatus(text, kind) {
       if (dead && kind !== "bad") return;
@@ -414,6 +464,7 @@ const zw = (() => {
           type: "button",
           class: "zw-log-entry" + (current ? " zw-current" : "") + (ply > cursor.ply ? " zw-future" : "") + (flaw ? " zw-mistake" : ""),
           "data-ply": ply,
+          tabindex: current ? "0" : "-1", // one Tab stop: the shown move; the arrows move along the log
           title: flawText || null,
           "aria-current": current ? "step" : null,
           "aria-label": seat === null ? `start of the game${current ? ", shown" : ""}` :
@@ -428,7 +479,17 @@ const zw = (() => {
       };
       frag.append(entry(start, null, "Start", 0));
       for (const [ply, seat, text, code, alt] of log) frag.append(entry(ply, seat, text, alt, code));
+      const focused = logList.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
       logList.replaceChildren(frag);
+      if (!logList.querySelector('.zw-log-entry[tabindex="0"]')) {
+        const first = logList.querySelector(".zw-log-entry");
+        if (first) first.tabIndex = 0; // the shown position is not on this line: the start is the Tab stop
+      }
+      if (focused !== null && focused !== undefined) {
+        // the entry that had the focus was redrawn: give it back (to the shown move if it is gone)
+        const again = logList.querySelector(`.zw-log-entry[data-ply="${focused}"]`) || logList.querySelector('.zw-log-entry[tabindex="0"]');
+        if (again) again.focus({ preventScroll: true });
+      }
       const current = logList.querySelector(".zw-current");
       if (current) {
         // keep the shown move visible inside the log box, without scrolling the page
@@ -514,11 +575,15 @@ const zw = (() => {
       watching.hidden = !text;
       const scr = model.get("screen") || {};
       const up = scr.seat !== undefined && scr.seat !== null;
+      const cameUp = up && screenBox.hidden;
       screenBox.hidden = !up;
       main.classList.toggle("zw-screened", up);
       if (up) {
         screenText.textContent = scr.text || "";
         readyButton.textContent = `I am ${names[scr.seat] || `seat ${scr.seat + 1}`}: show my hand`;
+        // the screen has just come up: its button takes the focus (the next person presses
+        // Enter), unless the focus is in another cell or outside the notebook
+        if (cameUp && focusIsOurs()) readyButton.focus({ preventScroll: true });
       }
     }
 
