@@ -19,6 +19,10 @@ workshops, move tiles, discard...), most of which change no score at all. So:
   greedy measure's best takes; a playout plays the next seat's whole turn as the greedy measure
   would, and the evaluation scores the position after it.
 
+They are built for the multi-player race. Solo play (6 rounds, no race) has its own bot, the
+solo planner ``"solo"`` (:mod:`zongshi_widgets.agents.majolica_solo`), which is also the
+solo board's hint bot.
+
 It is a playing aid for bots, not a strategy claim. Registered with the game
 (``zongshi_widgets/games/__init__.py``).
 """
