@@ -111,3 +111,12 @@ def test_multi_player_falls_back_to_greedy():
         action = agent("solo", seed=4, game=game).choose(state)
         assert action in state.legal_actions()
         state = state.play(action)
+
+
+def test_the_solo_board_hint_is_the_planner():
+    from zongshi_widgets.widgets.majolica import MajolicaBoard
+
+    board = MajolicaBoard(players=1, seats=["human"], seed=3, bot_delay=0)
+    hint = board.show_hint("bot")
+    assert hint["bot"] == "solo" and hint["action"] in board.state.legal_actions()
+    assert "whole-turn planning" in hint["bot_words"]
