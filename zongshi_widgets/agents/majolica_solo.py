@@ -210,6 +210,12 @@ def turn_outcomes(state: State, max_discards: int = MAX_FREE_DISCARDS, width: in
 def best_turn(state: State, value=None, width: int = 400) -> tuple[tuple, State, float]:
     """The end of the turn :func:`turn_outcomes` reaches that ``value`` values best.
 
+    Args:
+        state (State): a solo Majolica position, not over (read it only as a determinization:
+            the end of the turn reveals the next tiles of its stack).
+        value (callable | None): the evaluation (default :func:`solo_value`).
+        width (int): see :func:`turn_outcomes`.
+
     Returns:
         tuple: ``(actions, position, value)`` (the first found among equals).
     """
@@ -223,6 +229,7 @@ def best_turn(state: State, value=None, width: int = 400) -> tuple[tuple, State,
 
 
 def _replay(state: State, path: tuple) -> State:
+    """``state`` after the actions ``path``, played one by one."""
     for a in path:
         state = state.play(a)
     return state
