@@ -35,7 +35,7 @@ TABLES = [
 ]
 
 #: small budgets, so the whole matrix runs in a few seconds per game
-OPTIONS = {"mcts": {"iterations": 4}}
+OPTIONS = {"mcts": {"iterations": 4}, "solo": {"candidates": 2, "samples": 2, "width": 60, "next_width": 30}}
 
 
 def _make(name: str, game, seed: int):

@@ -55,6 +55,7 @@ def mover(state: State, seat: int | None, bot: Any = None) -> int:
         raise ValueError(f"seat {seat!r} is not to move (seat {state.to_move} is)")
     return seat
 
+
 class Agent:
     """A bot: something that picks an action for a seat, from what that seat may see.
 
@@ -235,12 +236,16 @@ def _game_name(game: str | Game | None) -> str | None:
 
 
 def default_bot(game: str | Game | None = None) -> str:
-    """The bot a board asks for its "bot's choice" hint: the game's registered ``hint_bot``,
-    else its first own bot, else ``"greedy"``.
+    """The bot a board asks for its "bot's choice" hint: for a :class:`Game` whose own
+    ``hint_bot`` attribute names a bot (Majolica's solo game: ``"solo"``, the solo planner),
+    that bot; else the game's registered ``hint_bot``, else its first own bot, else ``"greedy"``.
 
     Raises:
         KeyError: no game has that name.
     """
+    own = getattr(game, "hint_bot", None) if isinstance(game, Game) else None
+    if isinstance(own, str) and own:
+        return own
     name = _game_name(game)
     if name is not None:
         entry = registration(name)
@@ -319,7 +324,12 @@ def agent(name: str, seed: int | None = None, game: str | Game | None = None, **
 
 
 #: Bots' one-line descriptions, for hints that say which bot speaks.
-BOT_WORDS = {"random": "a uniformly random legal move", "greedy": "one-step lookahead", "mcts": "Monte Carlo tree search"}
+BOT_WORDS = {
+    "random": "a uniformly random legal move",
+    "greedy": "one-step lookahead",
+    "mcts": "Monte Carlo tree search",
+    "solo": "whole-turn planning over the unrevealed tiles",
+}
 
 
 def win_rate_interval(rate: float, playouts: int, z: float = 1.96) -> tuple[float, float]:

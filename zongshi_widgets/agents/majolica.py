@@ -19,6 +19,10 @@ workshops, move tiles, discard...), most of which change no score at all. So:
   greedy measure's best takes; a playout plays the next seat's whole turn as the greedy measure
   would, and the evaluation scores the position after it.
 
+They are built for the multi-player race. Solo play (6 rounds, no race) has its own bot, the
+solo planner ``"solo"`` (:mod:`zongshi_widgets.agents.majolica_solo`), which is also the
+solo board's hint bot.
+
 It is a playing aid for bots, not a strategy claim. Registered with the game
 (``zongshi_widgets/games/__init__.py``).
 """
@@ -320,7 +324,6 @@ def turn_values(state: State, seat: int, legal: list | None = None, evaluation: 
     return [_margin(ev.values(finish_turn(state.play(a), seat)), seat) for a in legal]
 
 
-
 def best_turn_action(state: State, seat: int, rng: random.Random, evaluation: Evaluation | None = None) -> Any:
     """The legal action of ``state`` with the best :func:`turn_values` for ``seat`` (by
     ``evaluation``, default :class:`MajolicaEvaluation`), ties (within 1e-9) broken by
@@ -332,6 +335,7 @@ def best_turn_action(state: State, seat: int, rng: random.Random, evaluation: Ev
     top = max(values)
     best = [a for a, v in zip(legal, values) if v >= top - 1e-9]
     return best[rng.randrange(len(best))]
+
 
 class MajolicaGreedy(GreedyAgent):
     """Greedy for Majolica: each action is valued by :class:`MajolicaEvaluation` (the mover's

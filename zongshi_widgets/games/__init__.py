@@ -45,7 +45,11 @@ register(
     "Majolica: draft tiles from the grid, run your workshops to fill design cards; 1-4 players",
     board="zongshi_widgets.widgets.majolica:MajolicaBoard",
     lessons="zongshi_widgets.tutor.majolica",
-    agents={"greedy": "zongshi_widgets.agents.majolica:MajolicaGreedy", "mcts": "zongshi_widgets.agents.majolica:MajolicaMCTS"},
+    agents={
+        "greedy": "zongshi_widgets.agents.majolica:MajolicaGreedy",
+        "mcts": "zongshi_widgets.agents.majolica:MajolicaMCTS",
+        "solo": "zongshi_widgets.agents.majolica_solo:MajolicaSoloPlanner",
+    },
 )
 
 

@@ -427,6 +427,14 @@ class Majolica(Game):
         """``True`` for the solo rules (one player)."""
         return self.players == 1
 
+    @property
+    def hint_bot(self) -> str | None:
+        """The bot boards ask for the "bot's choice" hint in this game
+        (:func:`zongshi_widgets.agents.default_bot`): ``"solo"`` (the solo planner,
+        ``zongshi_widgets/agents/majolica_solo.py``) in solo play; ``None`` otherwise (the
+        registration's choice)."""
+        return "solo" if self.players == 1 else None
+
     def new_state(self, seed: int | None = None) -> MajolicaState:
         """The starting position (rulebook, Game Setup): City Hall filled by player count, the
         16 large tiles shuffled into the 4x4 grid (solo: a face-down stack), six face-up design
