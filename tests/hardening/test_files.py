@@ -225,7 +225,7 @@ def test_bad_lesson_files_are_refused_whole(tmp_path):
         (text.replace("hints = [", 'hints = "one"\nx = [', 1), ["lesson"]),
         (text.replace('game = "gembloq"', 'game = "chess"', 1), ["unknown game", "chess"]),
         (text.replace('rule = "Gameplay"', 'rule = "Gameplay"\ncolour = 1', 1), ["colour", "unknown field"]),
-        (text.replace('goal = "legal"', f"goal = \"__import__('pathlib').Path({str(sentinel)!r}).touch()\"", 1), ["unknown goal"]),
+        (text.replace('goal = "legal"', f"goal = \"__import__('pathlib').Path({str(sentinel)!r}).touch()\"", 1), ["lesson[1].goal"]),
         (text.replace("setup = []", f"setup = [\"__import__('pathlib').Path({str(sentinel)!r}).touch()\"]", 1), []),
         ("title = 'no lessons'\n", ["lesson"]),
         ("lesson = 5\n", ["lesson", "array"]),
