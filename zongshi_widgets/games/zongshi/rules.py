@@ -118,9 +118,13 @@ RULES = {
         "Apprentice is Gaining Experience is played on your apprentice's turn, and not while your master (or "
         "apprentice) is working on a project (The Scrolls, in Detail)."
     ),
+    "scroll.ear-nothing-to-borrow": (
+        "An Ear to the Wall may only be played to use a project that another player has completed and you "
+        "yourself have not built, and there is none (The Scrolls, in Detail: An Ear to the Wall)."
+    ),
     "scroll.busy": (
-        "A pawn working on a project must pass (C. Passing): before that pass only scrolls timed for either turn may be "
-        "played, and none when this game's option scrolls_while_building is False (docs/rulings/zongshi.md section 7, T3)."
+        "A pawn working on a project must pass (C. Passing), and this game's option scrolls_while_building is False: "
+        "no scroll may be played before that pass (docs/rulings/zongshi.md section 7, T3)."
     ),
     "turn.choose-pawn": (
         "First choose the pawn for this turn ('use master' or 'use apprentice'): every turn is taken with either your master "
@@ -273,7 +277,9 @@ class ZongShi(Game):
         partial_vp_floor_zero (bool): an unfinished project never scores below 0 (``True``,
             docs/rulings/zongshi.md G4).
         scrolls_while_building (bool): a pawn working on a project, which must pass, may still
-            be preceded by "either"-timed scrolls (``True``, docs/rulings/zongshi.md T3).
+            be preceded by its scrolls: the master's turn by master-turn and either-turn ones,
+            the apprentice's by either-turn ones (``True``, docs/rulings/zongshi.md T3).
+            ``False``: it only passes.
         writ_allows_donation (bool): an apprentice under Writ of Authority may donate at the
             Temple (``True``, docs/rulings/zongshi.md TE1).
         apprentices_pick_after_masters (bool): in a shared bin every apprentice takes its one
@@ -991,10 +997,12 @@ class ZongShiState(State):
                     fail("scroll.apprentice-experience")
                 busy = p.mproj if pawn == "master" else p.aproj
                 timing = g.components.scrolls[sid].timing if sid in g.components.scrolls else None
-                if busy and (timing == "master" or not g.flags["scrolls_while_building"]):
+                if busy and not g.flags["scrolls_while_building"]:
                     fail("scroll.busy")
-                if timing == "master":
+                if timing == "master" and pawn != "master":
                     fail("scroll.master-turn")
+                if sid == "ear_to_the_wall" and not _ear_options(z, seat):
+                    fail("scroll.ear-nothing-to-borrow")
             if head == "project" and pawn:
                 if pawn == "apprentice" and not p.agex:
                     fail("project.master-only")
@@ -1992,12 +2000,25 @@ def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
         if sid == last or sid in played:
             continue
         last = sid
-        if sid in master_timed and (pawn != "master" or busy):
+        if sid in master_timed and pawn != "master":
             continue
         if sid == "apprentice_gaining_experience" and (pawn != "apprentice" or p.mproj or p.aproj):
             continue
+        if sid == "ear_to_the_wall" and not _ear_options(z, seat):
+            continue
         out.append(_PLAY_ACTS[sid])
     return out
+
+
+def _ear_options(z: _Core, seat: int) -> list[str]:
+    """The project types An Ear to the Wall may borrow for ``seat``: completed by another player
+    and not built (nor borrowed) by this one (The Scrolls, in Detail: "You may only play this
+    scroll to use a project that you yourself have not built"; SC7), in PROJECT_TYPES order."""
+    options = set()
+    for s, other in enumerate(z.players):
+        if s != seat:
+            options.update(pid for pid in other.completed if pid in PROJECT_TYPES and z.own(seat, pid) == 0)
+    return [pid for pid in PROJECT_TYPES if pid in options]
 
 
 #: ``play <scroll>`` per scroll title.
@@ -2107,11 +2128,7 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
     if name in ("award_bins", "fortune"):
         return [_act("take_bin", f"take {BINS[b]} {MATERIALS[m]}", b, m) for b in (0, 1) for m in range(4) if z.bins[b][m]]
     if name == "ear":
-        options = set()
-        for s, other in enumerate(z.players):
-            if s != seat:
-                options.update(pid for pid in other.completed if pid in PROJECT_TYPES and z.own(seat, pid) == 0)
-        return [_act("borrow", f"borrow {pid}", pid) for pid in PROJECT_TYPES if pid in options]
+        return [_act("borrow", f"borrow {pid}", pid) for pid in _ear_options(z, seat)]
     if name == "lessons":
         return [_act("retrieve", f"retrieve {sid}", sid) for sid in sorted(set(z.discard[:-1]))]
     if name == "boxes":

@@ -1,0 +1,58 @@
+"""Zong Shi scroll play (issue #23, the last rule faults): when scrolls may be played, when they
+reach the discard pile, and when the deck is remade. Each test cites the rulebook section
+(Going to the Temple: Scrolls of Fortune; The Scrolls, in Detail; C. Passing) or the ruling of
+``docs/rulings/zongshi.md``."""
+
+from __future__ import annotations
+
+import zongshi_widgets as zw
+
+from .test_rules import illegal, pose, pv, texts
+
+
+def test_ear_to_the_wall_needs_a_project_to_borrow():
+    """The Scrolls, in Detail, An Ear to the Wall: "You may only play this scroll to use a project
+    that you yourself have not built". With no opponent's completed project that the player lacks
+    the scroll is not offered and playing it is refused, naming the rule; with one it is."""
+    nobody = pose([{"scrolls": ["ear_to_the_wall"]}]).play("use master")
+    assert "play ear_to_the_wall" not in texts(nobody)
+    err = illegal(nobody, "play ear_to_the_wall", "scroll.ear-nothing-to-borrow")
+    assert "An Ear to the Wall" in err.message and "The Scrolls, in Detail" in err.message
+    # the only project another player completed is one the player has built too
+    same = pose([{"scrolls": ["ear_to_the_wall"], "completed": ["gold_mastery"]}, {"completed": ["gold_mastery"]}]).play("use master")
+    assert "play ear_to_the_wall" not in texts(same)
+    illegal(same, "play ear_to_the_wall", "scroll.ear-nothing-to-borrow")
+    some = pose([{"scrolls": ["ear_to_the_wall"], "completed": ["gold_mastery"]}, {"completed": ["gold_mastery", "jade_mastery"]}]).play("use master")
+    assert "play ear_to_the_wall" in texts(some)
+    assert texts(some.play("play ear_to_the_wall")) == ["borrow jade_mastery"]
+
+
+def test_a_busy_master_plays_master_turn_scrolls_before_its_forced_pass():
+    """Going to the Temple: Scrolls of Fortune: master-turn scrolls "must be played immediately
+    before choosing between Beginning a Project, Going to a Location, or Passing"; C. Passing: a
+    pawn working on a project must pass. Passing is one of those choices, so a busy master's
+    turn may still begin with its master-turn scrolls (docs/rulings/zongshi.md T3), not with
+    Apprentice is Gaining Experience; with ``scrolls_while_building=False`` it only passes."""
+    desc = {
+        "players": [
+            {
+                "scrolls": ["gift_from_the_priests", "swift_fingers", "apprentice_gaining_experience"],
+                "master": {"at": "project", "building": ["merchant_statue"], "time": 1},
+            }
+        ],
+        "lap": 1,
+    }
+    state = pose(**desc).play("use master")
+    assert texts(state) == ["play gift_from_the_priests", "play swift_fingers", "pass"]
+    illegal(state, "play apprentice_gaining_experience", "scroll.apprentice-experience")
+    illegal(state, "market large", "project.busy")
+    state = state.play("play swift_fingers")
+    assert pv(state)["effects"].get("swift") and texts(state) == ["play gift_from_the_priests", "pass"]
+    assert pv(state.play("pass"))["master"]["building"] == ["merchant_statue"]
+    strict = pose(game=zw.game("zongshi", players=4, scrolls_while_building=False), **desc).play("use master")
+    assert texts(strict) == ["pass"]
+    err = illegal(strict, "play swift_fingers", "scroll.busy")
+    assert "C. Passing" in err.message and "scrolls_while_building" in err.message
+    # the busy master's own turn only: the apprentice still may not play master-turn scrolls
+    appr = pose(**desc).play("use apprentice")
+    illegal(appr, "play swift_fingers", "scroll.master-turn")
