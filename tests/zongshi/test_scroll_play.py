@@ -56,3 +56,26 @@ def test_a_busy_master_plays_master_turn_scrolls_before_its_forced_pass():
     # the busy master's own turn only: the apprentice still may not play master-turn scrolls
     appr = pose(**desc).play("use apprentice")
     illegal(appr, "play swift_fingers", "scroll.master-turn")
+
+
+def test_played_scrolls_reach_the_discard_pile_when_the_scroll_playing_ends():
+    """Going to the Temple: Scrolls of Fortune: "Once you have finished playing scrolls, discard
+    the ones you played into a discard pile". Scrolls played this turn lie face up in front of
+    the player (``in_play``) until the pawn's action; so Lessons of the Past cannot take back a
+    scroll played earlier in the same turn, only one already in the pile."""
+    state = pose([{"scrolls": ["gift_from_the_priests", "lessons_of_the_past"]}], scroll_discard=["writ_of_authority"]).play("use apprentice")
+    state = state.play("play gift_from_the_priests")
+    view = state.view(None)
+    assert view["scroll_discard"] == ["writ_of_authority"] and pv(state)["in_play"] == ["gift_from_the_priests"]
+    state = state.play("play lessons_of_the_past")
+    assert texts(state) == ["retrieve writ_of_authority"]
+    illegal(state, "retrieve gift_from_the_priests", "lessons.not-in-discard")
+    state = state.play("retrieve writ_of_authority")
+    assert pv(state)["in_play"] == ["gift_from_the_priests", "lessons_of_the_past"]
+    assert state.game.load_state(state.to_json()) == state
+    assert state.game.from_position(state.position()) == state
+    state.check_invariants()
+    state = state.play("pass")  # the action: the scrolls played go to the pile
+    assert state.view(None)["scroll_discard"] == ["gift_from_the_priests", "lessons_of_the_past"]
+    assert pv(state)["in_play"] == []
+    state.check_invariants()

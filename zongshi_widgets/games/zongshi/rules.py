@@ -145,8 +145,9 @@ RULES = {
     "storage.not-held": "You can return only boxes you have in your material storage (Step 2: Distribute Materials).",
     "market.not-in-bin": "That box is not in that marketplace bin (Step 2: Distribute Materials; Fortune Brings Opportunity; award tiles).",
     "lessons.not-in-discard": (
-        "Lessons of the Past takes a scroll from the discard pile, and not the Lessons just played (The Scrolls, in Detail: "
-        "Lessons of the Past)."
+        "Lessons of the Past takes a scroll from the discard pile; the scrolls played this turn, the Lessons among them, "
+        "reach it only when you have finished playing scrolls (The Scrolls, in Detail: Lessons of the Past; Going to "
+        "the Temple: Scrolls of Fortune)."
     ),
     "ear.not-borrowable": (
         "An Ear to the Wall borrows a project another player has completed and you have not built (The Scrolls, in Detail: "
@@ -454,6 +455,7 @@ class _Player:
         "vtiles",
         "visited",
         "played",
+        "in_play",
         "mloc",
         "aloc",
         "mu",
@@ -483,6 +485,9 @@ class _Player:
         self.vtiles = list(VISIT_TILES)
         self.visited = [0, 0, 0, 0]
         self.played: list[str] = []
+        #: the scrolls played this turn, face up in front of the player until the pawn's action
+        #: (then discarded: Going to the Temple, "Once you have finished playing scrolls ...")
+        self.in_play: list[str] = []
         self.mloc = None
         self.aloc = None
         self.mu: list[int] = []
@@ -503,7 +508,7 @@ class _Player:
         """A copy to change: the often changed lists (boxes, hand, played scrolls, Masterful
         Use) copied, the rarely changed ones (:data:`_RARE`) shared until :meth:`own`."""
         p = _Player.__new__(_Player)
-        p.boxes, p.hand, p.played, p.mu = self.boxes[:], self.hand[:], self.played[:], self.mu[:]
+        p.boxes, p.hand, p.played, p.mu, p.in_play = self.boxes[:], self.hand[:], self.played[:], self.mu[:], self.in_play[:]
         p.known, p.tiles, p.completed, p.overflow = self.known, self.tiles, self.completed, self.overflow
         p.mproj, p.aproj, p.vtiles, p.visited = self.mproj, self.aproj, self.vtiles, self.visited
         p.mtime, p.atime, p.mloc, p.aloc = self.mtime, self.atime, self.mloc, self.aloc
@@ -1233,7 +1238,7 @@ class ZongShiState(State):
         g = z.g
         me = z.players[seat]
         pool = list(g.scroll_cards)
-        for sid in me.hand + z.discard + z.draft_scrolls + [c for s, p in enumerate(z.players) if s != seat for c in p.known]:
+        for sid in me.hand + z.discard + z.draft_scrolls + [c for s, p in enumerate(z.players) for c in p.in_play + (p.known if s != seat else [])]:
             pool.remove(sid)
         pool.sort()
         rng.shuffle(pool)
@@ -1293,7 +1298,8 @@ class ZongShiState(State):
         ``award_box``, ``awards_revealed``, ``players`` (per seat: ``boxes``, ``scrolls``,
         ``known``, ``exchange_tiles``, ``completed``, ``overflow``, ``master`` and
         ``apprentice`` (``at``, ``building``, ``time``), ``visit_tiles``, ``visited``,
-        ``played``, ``effects``, ``trigger_bonus``), ``pending`` (the decision stack, top
+        ``played``, ``in_play`` (played this turn, not yet discarded), ``effects``,
+        ``trigger_bonus``), ``pending`` (the decision stack, top
         first), ``turn_no``, ``last_seat``.
         """
         z = self._z
@@ -1325,7 +1331,8 @@ class ZongShiState(State):
 
         Returns:
             dict: ``boxes`` (per material, summed over bag, bins, draft and workshops),
-            ``scrolls`` (title -> count over deck, discard, draft, hands), ``projects``
+            ``scrolls`` (title -> count over deck, discard, draft, hands and the scrolls in
+            play, played this turn and not yet discarded), ``projects``
             (type -> count over the board supply and all players), ``masterworks`` (sorted list
             of ids over deck, display and players), ``exchange_tiles`` (per pairing), ``awards``
             (sorted list of tiles), ``visit_tiles`` (per player the sorted values placed or
@@ -1334,7 +1341,7 @@ class ZongShiState(State):
         z = self._z
         boxes = [z.bag[m] + z.bins[0][m] + z.bins[1][m] + z.draft_boxes[m] + sum(p.boxes[m] for p in z.players) for m in range(4)]
         scrolls: dict = {}
-        for sid in z.deck + z.discard + z.draft_scrolls + [c for p in z.players for c in p.hand]:
+        for sid in z.deck + z.discard + z.draft_scrolls + [c for p in z.players for c in p.hand + p.in_play]:
             scrolls[sid] = scrolls.get(sid, 0) + 1
         held = [x for p in z.players for x in p.completed + p.overflow + p.mproj + p.aproj]
         projects = {pid: z.supply[pid] + held.count(pid) for pid in PROJECT_TYPES}
@@ -2130,7 +2137,7 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
     if name == "ear":
         return [_act("borrow", f"borrow {pid}", pid) for pid in _ear_options(z, seat)]
     if name == "lessons":
-        return [_act("retrieve", f"retrieve {sid}", sid) for sid in sorted(set(z.discard[:-1]))]
+        return [_act("retrieve", f"retrieve {sid}", sid) for sid in sorted(set(z.discard))]
     if name == "boxes":
         return [_RETURN_ACTS[m] for m in range(4) if p.boxes[m]]
     if name == "hand":
@@ -2283,6 +2290,10 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         if kind == "play":
             _play_scroll(z, seat, pawn, a.args[0])
             return
+        if p.in_play:  # the scroll playing is over: discard the scrolls played (Going to the Temple)
+            z.cold()
+            z.discard.extend(p.in_play)
+            p.in_play = []
         z.tasks.pop(0)
         loc_attr = "mloc" if pawn == "master" else "aloc"
         follow = [("endturn", seat, t)]
@@ -2414,7 +2425,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         z.tasks.pop(0)
         sid = a.args[0]
         z.cold()
-        z.discard.pop(z.discard.index(sid))  # never the Lessons just played (it is on top)
+        z.discard.pop(z.discard.index(sid))  # the scrolls played this turn are not in the pile yet
         p.hand.append(sid)
         p.hand.sort()
         p.own().known.append(sid)  # taken from the face-up pile: known to all
@@ -2459,8 +2470,7 @@ def _play_scroll(z: _Core, seat: int, pawn: str, sid: str) -> None:
     if sid in p.known:
         p.own().known.remove(sid)
     p.played.append(sid)
-    z.cold()
-    z.discard.append(sid)  # face up; Lessons of the Past cannot take back itself
+    p.in_play.append(sid)  # face up; discarded when the scroll playing ends (see _do)
     if sid == "pawn_shop_owners_gift":
         _push(z, ("gift", seat))
     elif sid == "apprentice_gaining_experience":
@@ -2512,7 +2522,8 @@ def _effects(p: _Player) -> dict:
 
 def _public_player(z: _Core, s: int) -> dict:
     """What every seat sees of player ``s``: its open parts, the size of its hand and the
-    scrolls known to be in it, its limits."""
+    scrolls known to be in it, its limits, and ``in_play`` (the scrolls it played this turn,
+    face up until its pawn's action discards them)."""
     p = z.players[s]
     out = {
         "boxes": letters(p.boxes),
@@ -2522,6 +2533,7 @@ def _public_player(z: _Core, s: int) -> dict:
         "known_scrolls": list(p.known),
     }
     out.update(_open_parts(p))
+    out["in_play"] = list(p.in_play)
     return out
 
 
@@ -2529,6 +2541,8 @@ def _player_position(p: _Player) -> dict:
     """Player ``p`` in a position description (its hand included)."""
     out = {"boxes": letters(p.boxes), "scrolls": list(p.hand), "known": list(p.known)}
     out.update(_open_parts(p))
+    if p.in_play:  # only while scrolls are being played, so other positions keep their digests
+        out["in_play"] = list(p.in_play)
     return out
 
 
