@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import zongshi_widgets as zw
 
-from .test_rules import illegal, pose, pv, texts
+from .test_rules import G4, illegal, pose, pv, texts
 
 
 def test_ear_to_the_wall_needs_a_project_to_borrow():
@@ -79,3 +79,55 @@ def test_played_scrolls_reach_the_discard_pile_when_the_scroll_playing_ends():
     assert state.view(None)["scroll_discard"] == ["gift_from_the_priests", "lessons_of_the_past"]
     assert pv(state)["in_play"] == []
     state.check_invariants()
+
+
+def _rest(*held):
+    """Every scroll card of the 4-player game but ``held`` (a list of scroll ids)."""
+    rest = list(G4.scroll_cards)
+    for sid in held:
+        rest.remove(sid)
+    return rest
+
+
+def test_the_deck_is_remade_as_soon_as_it_is_exhausted():
+    """Going to the Temple: Scrolls of Fortune: "If the deck of scrolls becomes exhausted, shuffle
+    the discard pile into a new draw deck" (docs/rulings/zongshi.md TE5): the draw of the last
+    scroll remakes the deck at once, not at the next draw; the new order is secret (the public
+    view gives its size only, a determinization deals its own order)."""
+    rest = _rest("swift_fingers")
+    state = pose([{}], scroll_deck=["swift_fingers"], scroll_discard=rest).play("use apprentice").play("temple")
+    view = state.view(None)
+    assert state.view(0)["hand"] == ["swift_fingers"]
+    assert view["scroll_discard"] == [] and view["scroll_deck_size"] == len(rest)
+    assert "scroll_deck" not in view and sorted(state.position()["scroll_deck"]) == sorted(rest)
+    state.check_invariants()
+    orders = {tuple(state.determinize(1, k).position()["scroll_deck"]) for k in range(4)}
+    assert len(orders) > 1  # the determinization deals its own deck order
+    # the deck ran out with nothing to shuffle: the first scrolls discarded become the new deck
+    hand = ["gift_from_the_priests"]
+    state = pose([{"scrolls": hand}], scroll_deck=[], scroll_discard=[], draft={"boxes": "", "scrolls": _rest(*hand)})
+    state = state.play("use apprentice").play("play gift_from_the_priests")
+    assert state.view(None)["scroll_deck_size"] == 0  # still in play, not discarded
+    state = state.play("pass")
+    assert state.view(None)["scroll_discard"] == [] and state.view(None)["scroll_deck_size"] == 1
+
+
+def test_no_position_of_a_played_game_has_an_empty_deck_beside_a_discard_pile():
+    """TE5 as an invariant over whole seeded random games (5 players: the deck runs out): after
+    every action either the deck has scrolls or the discard pile is empty."""
+    import random
+
+    game = zw.game("zongshi", players=5)
+    rng = random.Random(7)
+    remade = 0
+    for seed in range(2):
+        state = game.new_state(seed=seed)
+        deck = state.view(None)["scroll_deck_size"]
+        while not state.is_over:
+            legal = state.legal_actions()
+            state = state.play(legal[rng.randrange(len(legal))])
+            view = state.view(None)
+            assert view["scroll_deck_size"] or not view["scroll_discard"], state.position()
+            remade += view["scroll_deck_size"] > deck
+            deck = view["scroll_deck_size"]
+    assert remade  # the deck did run out and was remade in these games

@@ -681,19 +681,29 @@ class _Core:
             self.mp(seat).boxes[m] += 1
 
     def draw_scrolls(self, seat: int, k: int) -> None:
-        """Draw ``k`` scrolls; an exhausted deck is made anew from the shuffled discard pile
-        (Going to the Temple: Scrolls of Fortune)."""
+        """Draw ``k`` scrolls (fewer when deck and discard pile run out); the deck is remade
+        the moment it is exhausted (:meth:`remake_deck`)."""
         p = self.mp(seat)
         self.cold()
         for _ in range(k):
+            self.remake_deck()  # a posed position may hold an empty deck beside a discard pile
             if not self.deck:
-                if not self.discard:
-                    return
-                self.deck = self.discard[:]
-                self.discard = []
-                self.rng().shuffle(self.deck)
+                break
             p.hand.append(self.deck.pop(0))
+            self.remake_deck()
         p.hand.sort()
+
+    def remake_deck(self) -> None:
+        """If the deck is exhausted and the discard pile holds scrolls, shuffle the pile into a
+        new draw deck (Going to the Temple: Scrolls of Fortune, "If the deck of scrolls becomes
+        exhausted, shuffle the discard pile into a new draw deck"; docs/rulings/zongshi.md TE5:
+        at once, and when the pile was empty then, as soon as scrolls are discarded). The new
+        order is drawn from the game's chance and stays hidden."""
+        if not self.deck and self.discard:
+            self.cold()
+            self.deck = self.discard[:]
+            self.discard = []
+            self.rng().shuffle(self.deck)
 
     def fill_bins(self) -> None:
         """Large bin N+1 boxes, small bin N-1, drawn from the bag (Game Board Setup, Step 4)."""
@@ -2294,6 +2304,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             z.cold()
             z.discard.extend(p.in_play)
             p.in_play = []
+            z.remake_deck()
         z.tasks.pop(0)
         loc_attr = "mloc" if pawn == "master" else "aloc"
         follow = [("endturn", seat, t)]
@@ -2442,6 +2453,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             p.own().known.remove(sid)
         z.cold()
         z.discard.append(sid)  # face up on the discard pile (TE4)
+        z.remake_deck()
         return
     if name == "bin":
         b = BINS.index(task[2])
