@@ -5,9 +5,11 @@ reach the discard pile, and when the deck is remade. Each test cites the ruleboo
 
 from __future__ import annotations
 
+import pytest
+
 import zongshi_widgets as zw
 
-from .test_rules import G4, illegal, pose, pv, texts
+from .test_rules import G4, illegal, nbox, pose, pv, texts
 
 
 def test_ear_to_the_wall_needs_a_project_to_borrow():
@@ -131,3 +133,46 @@ def test_no_position_of_a_played_game_has_an_empty_deck_beside_a_discard_pile():
             remade += view["scroll_deck_size"] > deck
             deck = view["scroll_deck_size"]
     assert remade  # the deck did run out and was remade in these games
+
+
+ANY_TIME = ("fortune_brings_opportunity", "gift_from_the_priests", "lessons_of_the_past", "lucky_discovery")
+
+
+def test_some_scrolls_may_be_played_at_any_time_as_the_component_data_says():
+    """Going to the Temple: Scrolls of Fortune: "While some scrolls may be played at any time,
+    most must be played at the beginning of your master's turn". Which ones is a component
+    value (``timing = "any"``, provenance ``reconstructed``: docs/rulings/zongshi.md section 7):
+    such a scroll may also be played after the pawn's action, at its owner's later decisions
+    of the turn (here: donating at the Temple); a master-turn scroll may not."""
+    comp = G4.components.scrolls
+    assert sorted(sid for sid, s in comp.items() if s.timing == "any") == sorted(ANY_TIME)
+    assert all(comp[sid].provenance == "reconstructed" for sid in ANY_TIME)
+    state = pose([{"scrolls": ["gift_from_the_priests"] * 2 + ["swift_fingers"], "boxes": "gg"}]).play("use master").play("temple")
+    assert texts(state) == ["donate gold", "draw", "play gift_from_the_priests"]
+    illegal(state, "play swift_fingers", "scroll.before-action")
+    state = state.play("play gift_from_the_priests")
+    assert nbox(pv(state)["boxes"]) == 3 and pv(state)["in_play"] == ["gift_from_the_priests"]
+    assert "play gift_from_the_priests" not in texts(state)
+    illegal(state, "play gift_from_the_priests", "scroll.same-title")
+    state = state.play("donate gold").play("draw")
+    assert pv(state)["in_play"] == [] and state.view(None)["scroll_discard"][-1:] == ["gift_from_the_priests"]
+    state.check_invariants()
+
+
+def test_any_time_is_read_from_the_component_file(tmp_path):
+    """The timing is data, not code: a component file that gives A Gift From the Priests the
+    timing "either" takes its any-time play away (and a misspelt timing is refused)."""
+    from importlib.resources import files
+
+    text = (files("zongshi_widgets.games.zongshi") / "data" / "components.toml").read_text()
+    head, _, tail = text.partition("[scrolls.gift_from_the_priests]")
+    path = tmp_path / "cards.toml"
+    path.write_text(head + "[scrolls.gift_from_the_priests]" + tail.replace('timing = "any"', 'timing = "either"', 1))
+    game = zw.game("zongshi", players=4, components=str(path))
+    assert game.components.scrolls["gift_from_the_priests"].timing == "either"
+    state = pose([{"scrolls": ["gift_from_the_priests"], "boxes": "gg"}], game=game).play("use master").play("temple")
+    assert texts(state) == ["donate gold", "draw"]
+    illegal(state, "play gift_from_the_priests", "scroll.before-action")
+    path.write_text(head + "[scrolls.gift_from_the_priests]" + tail.replace('timing = "any"', 'timing = "anytime"', 1))
+    with pytest.raises(ValueError, match="timing"):
+        zw.game("zongshi", players=4, components=str(path))

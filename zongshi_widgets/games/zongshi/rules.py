@@ -111,8 +111,9 @@ RULES = {
         "(Going to the Temple: Scrolls of Fortune; docs/rulings/zongshi.md section 7)."
     ),
     "scroll.before-action": (
-        "Scrolls are played immediately before choosing between beginning a project, going to a location or passing "
-        "(Going to the Temple: Scrolls of Fortune)."
+        "Scrolls are played immediately before choosing between beginning a project, going to a location or passing, "
+        "except those that may be played at any time (Going to the Temple: Scrolls of Fortune; docs/rulings/zongshi.md "
+        "section 7)."
     ),
     "scroll.apprentice-experience": (
         "Apprentice is Gaining Experience is played on your apprentice's turn, and not while your master (or "
@@ -381,6 +382,9 @@ class ZongShi(Game):
         self.scroll_cards = tuple(scrolls)
         #: scroll titles played at the beginning of the master's turn only (docs/rulings/zongshi.md section 7)
         self.master_timed = frozenset(sid for sid in SCROLL_TYPES if self.components.scrolls[sid].timing == "master")
+        #: scroll titles that may be played at any time: also after the pawn's action, at the
+        #: owner's later decisions of the turn (component value, docs/rulings/zongshi.md section 7)
+        self.any_timed = frozenset(sid for sid in SCROLL_TYPES if self.components.scrolls[sid].timing == "any")
         #: per project id (regular types and masterworks) what listing it needs: (action, cost, total cost)
         self.project_rows = {pid: (_project_act(pid), self.costs[pid], self.cost_totals[pid]) for pid in cards}
         self._freeze()
@@ -1054,6 +1058,11 @@ class ZongShiState(State):
         if name in ("pay", "shop", "donate") and head == "project":
             fail("project.one-at-a-time")
         if name in ("pay", "second", "shop", "donate", "endturn") and head == "play":
+            sid = words[1] if len(words) == 2 else ""
+            if sid in g.any_timed and sid not in p.hand:
+                fail("scroll.not-in-hand")
+            if sid in g.any_timed and sid in p.played:
+                fail("scroll.same-title")
             fail("scroll.before-action")
         if name == "turn" and not task[3] and head in ("play", "pass", "market", "temple", "pawnshop", "visit", "project"):
             fail("turn.choose-pawn")
@@ -1487,6 +1496,12 @@ def _advance(z: _Core) -> list | None:
 def _auto_endturn(z: _Core, task) -> None:
     seat, t = task[1], task[2]
     p = z.players[seat]
+    if p.in_play:  # any-time scrolls played after the action: discarded as the turn ends
+        p = z.mp(seat)
+        z.cold()
+        z.discard.extend(p.in_play)
+        p.in_play = []
+        z.remake_deck()
     if len(p.hand) > HAND_LIMIT and len(p.hand) > z.hand_limit(seat):  # the limit is never below HAND_LIMIT
         _push(z, ("hand", seat))  # before ending your turn (Going to the Temple)
         return
@@ -2038,6 +2053,25 @@ def _ear_options(z: _Core, seat: int) -> list[str]:
     return [pid for pid in PROJECT_TYPES if pid in options]
 
 
+def _any_time_plays(z: _Core, seat: int) -> list[ZAction]:
+    """The ``play`` actions of the scrolls ``seat`` may play at any time (timing ``"any"`` in
+    the component data), offered at its decisions after the pawn's action: paying, buying at
+    the Pawn Shop, donating at the Temple, choosing a second project (Going to the Temple:
+    "some scrolls may be played at any time"; docs/rulings/zongshi.md section 7). Each title
+    once a round (SC1); An Ear to the Wall only with a project to borrow; Apprentice is Gaining
+    Experience never (it is played before its apprentice's action)."""
+    anytime = z.g.any_timed
+    if not anytime:
+        return []
+    p = z.players[seat]
+    out = []
+    for sid in sorted(set(p.hand) & anytime):
+        if sid in p.played or sid == "apprentice_gaining_experience" or (sid == "ear_to_the_wall" and not _ear_options(z, seat)):
+            continue
+        out.append(_PLAY_ACTS[sid])
+    return out
+
+
 #: ``play <scroll>`` per scroll title.
 _PLAY_ACTS = {sid: _act("play", f"play {sid}", sid) for sid in SCROLL_TYPES}
 
@@ -2120,19 +2154,19 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
             return list(_USE_ACTS)
         return _scroll_choices(z, seat, pawn) + _main_choices(z, seat, pawn)
     if name == "donate":
-        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_DRAW_ACT]
+        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_DRAW_ACT] + _any_time_plays(z, seat)
     if name == "shop":
         buys = _tile_buys(z, seat, task[2])
-        return buys + [_act("leave", "leave")] if buys else []
+        return buys + [_act("leave", "leave")] + _any_time_plays(z, seat) if buys else []
     if name == "gift":
         buys = _tile_buys(z, seat, "master")
         return buys + [_act("leave", "no tile")] if buys else []
     if name == "pay":
         kind, pawn = task[2], task[3]
         pays = _project_payments(z, seat, task[4], pawn) if kind == "project" else _visit_payments(z, seat, pawn, task[4])
-        return [_pay_act(pay) for pay in pays]
+        return [_pay_act(pay) for pay in pays] + (_any_time_plays(z, seat) if pays else [])
     if name == "second":
-        return _project_choices(z, seat, "master", second=True) + [_act("leave", "no second project")]
+        return _project_choices(z, seat, "master", second=True) + [_act("leave", "no second project")] + _any_time_plays(z, seat)
     if name == "award_tile":
         out = []
         for k, (a, b) in enumerate(PAIRS):
@@ -2180,7 +2214,8 @@ def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
     task = z.tasks[0]
     if task[0] in ("shop", "gift"):
         buys = _reference_tile_buys(z, task[1], task[2] if task[0] == "shop" else "master", "buy")
-        return buys + [_act("leave", "leave" if task[0] == "shop" else "no tile")] if buys else []
+        plays = _any_time_plays(z, task[1]) if task[0] == "shop" else []
+        return buys + [_act("leave", "leave" if task[0] == "shop" else "no tile")] + plays if buys else []
     if task[0] != "turn" or not task[3]:
         return _legal(z, task)
     seat, pawn = task[1], task[3]
@@ -2270,6 +2305,9 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
     name = task[0]
     seat = _task_seat(z, task)
     kind = a.kind
+    if kind == "play" and name != "turn":  # an any-time scroll after the action (_any_time_plays)
+        _play_scroll(z, seat, "", a.args[0])
+        return
     # the player is copied before its first change (copy on write); these change nothing of it
     p = z.players[seat] if kind in ("use", "leave") or name == "second" else z.mp(seat)
     if name == "draft":
