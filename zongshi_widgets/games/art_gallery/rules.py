@@ -72,7 +72,7 @@ _OPTIONS = {
     "shop_may_pass": (True, (True, False)),
     "single_card_chains": (True, (True, False)),
     "gallery_tie_tile": ("tied_only", ("tied_only", "any_holder")),
-    "start_card_tie": ("next_tied", ("next_tied", "next_seat")),
+    "start_card_tie": ("next_seat", ("next_seat", "next_tied")),
     "stacks_visible": ("top", ("top", "all")),
 }
 
@@ -103,8 +103,9 @@ class ArtGallery(Game):
             even when not among the tied players.
         start_card_tie (str): the start card when the highest last cards tie (rulebook, Rules:
             "given to the person sitting clockwise next to the person who had the start card").
-            ``"next_tied"`` (default, reference 7 #18): the first tied player clockwise after
-            the holder, the holder last; ``"next_seat"``: the holder's clockwise neighbour.
+            ``"next_seat"`` (default, the sentence read literally, docs/rulings/art_gallery.md
+            section 7 #18): the holder's clockwise neighbour, tied or not; ``"next_tied"``: the
+            first tied player clockwise after the holder, the holder last.
         stacks_visible (str): ``"top"`` (default, reference 3): only each Shop stack's top
             tile is seen; ``"all"``: the whole stacks are open.
 
@@ -134,7 +135,7 @@ class ArtGallery(Game):
         shop_may_pass: bool = True,
         single_card_chains: bool = True,
         gallery_tie_tile: str = "tied_only",
-        start_card_tie: str = "next_tied",
+        start_card_tie: str = "next_seat",
         stacks_visible: str = "top",
     ):
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.game_type.player_counts:
@@ -847,7 +848,8 @@ class ArtGalleryState(State):
 
     def _award_start_card(self) -> None:
         """Rulebook, Rules: after the four turns the highest last card in hand takes the start
-        card; on a tie it goes clockwise from the holder (variant ``start_card_tie``)."""
+        card; on a tie it goes to the holder's clockwise neighbour (default) or to the first tied
+        player clockwise from the holder (variant ``start_card_tie="next_tied"``)."""
         n = self.game.players
         last = [max((v for v in range(VALUES) if h[v]), default=-1) for h in self.hands]
         best = max(last)
