@@ -290,9 +290,10 @@ class Majolica(Game):
             ("city_hall_empty", ("run", "no run")),
             ("discard_any_time", (True, False)),
             ("starting_card_counts_for_m6", (True, False)),
-            ("stall_rounds", (40, 60)),  # also None (by the book), left out: random play may never end
+            ("stall_rounds", (40, 60, None)),  # None: by the book (no stall guard)
             ("end_cards", (5, 4)),  # the book's 5; any whole number 1..10 is accepted
         ),
+        unending=(("stall_rounds", None),),  # random play may never complete 5 design cards
     )
 
     def __init__(
