@@ -1673,6 +1673,12 @@ def _diagnose(s: MajolicaState, action) -> None:
     }  # fmt: skip
     if verb not in step_of:
         raise IllegalAction("majolica.notation", f"{action!r} is not a Majolica action; write e.g. 'take a1-d1', 'take b1 + D05', 'place W2', 'move R', 'end'")
+    if verb == "discard" and s.step in ("move", "fragment"):
+        raise IllegalAction(
+            "majolica.discard.during-run",
+            "No tile is discarded while a workshop runs: its moves and its fragmentation come first, then discards are free again"
+            f" (this engine's ruling on Tip 1's 'at any time', docs/rulings/majolica.md R6.2). Legal now: {sample}",
+        )
     if s.step not in step_of[verb]:
         raise IllegalAction(
             f"majolica.turn.{s.step}",
@@ -1808,7 +1814,8 @@ def _diagnose_words(s: MajolicaState, action: str, words: list, verb: str) -> No
         if c < 4 and not p.ws[w][c]:
             raise IllegalAction(
                 "majolica.run.fragment-tile",
-                f"W{w + 1} holds no {LETTERS[c]} tile to fragment: the fragmented tile is one of the workshop's own (rulebook, Run Workshop(s) I).",
+                f"W{w + 1} holds no {LETTERS[c]} tile to fragment: the fragmented tile is one of the workshop's own"
+                " (rulebook, Run Workshop(s) D: fragmentation icon).",
             )
         if c < 4 and n == 3:
             raise IllegalAction(
