@@ -545,6 +545,9 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         return i
 
     players, starting = [], []
+    # at the overflow step the mover's receiving workshop holds more tiles than its spaces until
+    # the extra ones are discarded (rulebook, 2. Place Majolica Tiles; Run Workshop(s) B)
+    over_at = (d.get("to_move"), d.get("overflow", 0) - 1) if d.get("step") == "overflow" and isinstance(d.get("overflow"), int) else None
     for s, p in enumerate(raw_players):
         if not isinstance(p, dict):
             raise ValueError(f"players[{s}] is a table")
@@ -557,7 +560,7 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         ws = []
         for w, text in enumerate(wss):
             cnt = _counts(text)
-            if sum(cnt) > game.cap[w]:
+            if sum(cnt) > game.cap[w] and over_at != (s, w):
                 raise ValueError(f"players[{s}] workshop W{w + 1} holds at most {game.cap[w]} tiles")
             if w == 3 and cnt[PURPLE]:
                 raise ValueError(f"players[{s}]: a purple tile never stays in W4 (rulebook, Purple Tiles)")
@@ -701,6 +704,8 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         raise ValueError(f"step {step!r} needs a 'run' with that phase")
     if step == "overflow" and over < 0:
         raise ValueError("step 'overflow' needs the 'overflow' workshop")
+    if step == "overflow" and sum(players[seat].ws[over]) <= game.cap[over]:
+        raise ValueError(f"step 'overflow': the mover's workshop W{over + 1} must hold more than its {game.cap[over]} tiles (else nothing overflows)")
     if step == "mission" and (not game.use_missions or players[seat].mission >= 0):
         raise ValueError("step 'mission' needs Mission cards and a seat without one")
     if step == "start" and starting[seat] < 0:
