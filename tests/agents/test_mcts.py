@@ -183,7 +183,9 @@ def test_zongshi_evaluation_gives_nothing_for_boxes_or_scrolls_over_the_limits()
     """Rulebook, material storage (5 boxes, +2 per Larger Workshop) and the hand limit (4
     scrolls, 5 with a Temple Offering): what is over a limit is handed back or discarded, so
     handing it back costs the seat nothing in the evaluation (a greedy bot then no longer
-    fetches more than it can keep)."""
+    fetches more than it can keep). A hand-back that lets the engine carry on by itself (an
+    any-time scroll's boxes returned during a payment, which then has one way left and is
+    made) is left out: its value changes by that payment, not by the hand-back."""
     evaluation = ZongShiEvaluation()
     seen = set()
     for seed in range(12):
@@ -196,8 +198,10 @@ def test_zongshi_evaluation_gives_nothing_for_boxes_or_scrolls_over_the_limits()
             kind = str(action).split()[0]
             if kind in ("return", "discard") and seat is not None:
                 after = state.play(action)
-                assert evaluation.values(after)[seat] == pytest.approx(evaluation.values(state)[seat]), str(action)
-                seen.add(kind)
+                below = state.position()["pending"][1:]
+                if after.position()["pending"] in (below, state.position()["pending"]):  # only handed back: nothing else ran
+                    assert evaluation.values(after)[seat] == pytest.approx(evaluation.values(state)[seat]), str(action)
+                    seen.add(kind)
                 state = after
             else:
                 state = state.play(action)

@@ -32,7 +32,7 @@ def test_conservation_after_every_action(players, seed):
 
 
 @pytest.mark.parametrize("options", [{"full_bar": "move_without_bid"}, {"shop_may_pass": False, "single_card_chains": False},
-                                     {"gallery_tie_tile": "any_holder", "start_card_tie": "next_seat", "stacks_visible": "all"}])  # fmt: skip
+                                     {"gallery_tie_tile": "any_holder", "start_card_tie": "next_tied", "stacks_visible": "all"}])  # fmt: skip
 def test_variants_play_to_the_end(options):
     for players in (2, 4, 6):
         states = random_game(players, 5, **options)

@@ -209,6 +209,16 @@ def test_start_card_to_the_highest_last_card():
     assert state.view(None)["hands"] is not None
 
 
+def test_start_card_tie_default_is_the_literal_reading():
+    """Rulebook, Rules: "In the event of a tie, the start card is given to the person sitting
+    clockwise next to the person who had the start card in the previous round". By default
+    (``start_card_tie="next_seat"``, docs/rulings/art_gallery.md section 7 #18) that is the
+    holder's clockwise neighbour, even when the neighbour is not among the tied players."""
+    assert zw.game("art_gallery", players=3).start_card_tie == "next_seat"
+    assert scripted_round(3, 0, [8, 5, 8]).start == 1
+    assert scripted_round(3, 2, [8, 5, 8]).start == 0
+
+
 @pytest.mark.parametrize(
     "holder,keep,expected,variant",
     [
@@ -222,7 +232,7 @@ def test_start_card_to_the_highest_last_card():
 def test_start_card_ties_go_clockwise_from_the_holder(holder, keep, expected, variant):
     """Rulebook, Rules: "In the event of a tie, the start card is given to the person sitting
     clockwise next to the person who had the start card in the previous round"; reference 7
-    #18 (default ``start_card_tie="next_tied"``: the first tied player clockwise after the
-    holder, the holder last); variant ``next_seat``: the holder's neighbour."""
+    #18 (variant ``start_card_tie="next_tied"``: the first tied player clockwise after the
+    holder, the holder last; default ``next_seat``: the holder's neighbour)."""
     state = scripted_round(3, holder, keep, start_card_tie=variant)
     assert state.start == expected

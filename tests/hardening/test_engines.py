@@ -48,8 +48,12 @@ def save_stride() -> int:
 
 def variant_mix(name: str):
     """A strategy of variant option dicts for ``name``: a random mix of its declared options
-    (the empty mix, the printed rules, included)."""
-    variants = zw.game_type(name).variants
+    (the empty mix, the printed rules, included), leaving out the values under which random
+    play need not end (``GameType.unending``: these games are played to their end)."""
+    gt = zw.game_type(name)
+    unending = set(gt.unending)
+    variants = [(key, tuple(v for v in values if (key, v) not in unending)) for key, values in gt.variants]
+    variants = [(key, values) for key, values in variants if values]
     if not variants:
         return st.just({})
     # Hypothesis tries the simplest example first: {} (the printed rules); then random mixes

@@ -36,3 +36,18 @@ def test_an_expansion_listed_twice_is_named_as_such():
     with pytest.raises(ValueError, match=r"\['missions'\] are listed twice") as err:
         MajolicaBoard(expansions=["missions", "missions"])
     assert "variant" not in str(err.value)
+
+
+def test_stall_rounds_none_the_book_setting_is_a_listed_variant():
+    """Rulebook, Game End: the game ends only when a player completes 5 design cards, so the
+    by-the-book setting of the engine's stall guard is ``stall_rounds=None``. It is one of the
+    values ``game_type("majolica").variants`` offers (so boards and the lab can pick it), and
+    it is declared ``unending`` (random play need not end with it), which the shared random-play
+    harnesses leave out."""
+    gt = zw.game_type("majolica")
+    values = dict(gt.variants)["stall_rounds"]
+    assert None in values and values[0] == 40
+    assert ("stall_rounds", None) in gt.unending
+    game = zw.game("majolica", players=2, stall_rounds=None)
+    assert game.options == {"stall_rounds": None} and game.stall_rounds is None
+    assert game.load_state(game.new_state(seed=1).to_json()).game == game

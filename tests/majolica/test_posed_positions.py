@@ -74,3 +74,26 @@ def test_a_posed_finished_game_does_not_blame_stall_rounds():
         s = s.play(s.legal_actions()[-1])
     assert not any(len(p.done) >= short.end_cards for p in s.players)  # played to the stall guard
     assert "no card was completed for 2 rounds" in s.score_sheet().notes
+
+
+def test_a_position_at_the_overflow_step_round_trips():
+    """Rulebook, 2. Place Majolica Tiles and Run Workshop(s) B: a workshop may hold more tiles
+    than its spaces until the owner discards the extra ones (the ``overflow`` step), so such a
+    position is posable: ``from_position(s.position())`` gives the same state, and its legal
+    actions are the discards. Beyond that step (or in another workshop, or another seat's) the
+    capacity still holds."""
+    from .conftest import play
+
+    s = play(pose(me={"workshops": ["", "RRYYB", "", ""]}), "take a1-a4", "place W2")
+    assert s.step == "overflow"
+    posed = s.game.from_position(s.position())
+    assert posed == s and posed.digest() == s.digest()
+    assert posed.legal_actions() == s.legal_actions() and all(a.startswith("discard ") for a in posed.legal_actions())
+    desc = s.position()
+    desc["overflow"] = 1  # the full workshop is W2, not W1
+    with pytest.raises(ValueError, match="W2 holds at most 6 tiles"):
+        s.game.from_position(desc)
+    desc = s.position()
+    desc["players"][0]["workshops"] = ["", "RRYY", "", ""]  # nothing overflows
+    with pytest.raises(ValueError, match="overflow"):
+        s.game.from_position(desc)

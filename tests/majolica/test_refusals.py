@@ -80,3 +80,20 @@ def test_setup_and_end_written_wrongly(refuse):
     while s.step != "finish":
         s = s.play(next(a for a in s.legal_actions() if not a.startswith("discard")))
     refuse(s, "end now", "majolica.notation")
+
+
+def test_fragmentation_and_run_discard_refusals_cite_the_right_source(refuse):
+    """The fragmentation refusal cites Run Workshop(s) D (the fragmentation icon), not I (the
+    shovels); a discard while a workshop runs is refused by the engine's ruling (Tip 1 allows
+    discards at any time of the turn; that a run's own steps come first is
+    docs/rulings/majolica.md R6.2), so its refusal names that ruling, not the rulebook."""
+    s = pose(me={"workshops": ["", "", "RRY", ""], "slots": ["-", "-", "D09"]})
+    m = play(s, "take b1 + arrange", "place W3")
+    assert m.step == "move"
+    err = refuse(m, "discard W3 Y", "majolica.discard.during-run")
+    assert "docs/rulings/majolica.md R6.2" in err.message and "rulebook" not in err.message.replace("Tip 1", "")
+    f = play(m, "move R", "stop")
+    assert f.step == "fragment"
+    refuse(f, "discard W3 Y", "majolica.discard.during-run")
+    msg = refuse(f, "fragment B", "majolica.run.fragment-tile").message
+    assert "Run Workshop(s) D" in msg and "Run Workshop(s) I" not in msg

@@ -93,7 +93,7 @@ def test_a_corrected_component_file_loads(tmp_path):
         ('{ id = "D06",', '{ id = "D05",', "appears twice"),
         ("capacity = 6\npattern = [3, 3]", "capacity = 5\npattern = [3, 3]", "add up to the capacity"),
         ("spaces = [2, 1, 0, 0]", "spaces = [2, 1, 0]", "4 counts"),
-        ("[missions]", "[mission]", r"missing \[missions\]"),
+        ("[missions]", "[mission]", "'missions' is a required property"),
     ],
 )
 def test_bad_component_files_are_refused_whole(tmp_path, old, new, words):
@@ -221,3 +221,45 @@ def test_a_finished_game_is_described_and_posed_again():
     again = over.game.from_position(over.position(), seed=5)
     assert over.is_over and again.is_over and again.score_sheet().totals == over.score_sheet().totals
     assert again.position() == over.position()
+
+
+@pytest.mark.parametrize(
+    "old,new,words",
+    [
+        ("[missions]", "[missoins]", "missoins|missions"),  # a misspelt section
+        ("capacity = 6\npattern = [3, 3]", "capacty = 6\npattern = [3, 3]", "capacty|'capacity' is a required"),  # a misspelt workshop key
+        ('{ id = "D05", points = 3,', '{ id = "D05", point = 3,', "point"),  # a misspelt card key
+        ('names = ["red"', 'name = ["red"', "name"),
+        ("display = 6", "display = 6\ndisplays = 6", "displays"),
+        ("must = 1\nmay = 1\nfragment = false", "must = 1\nmay = 1\nfragment = 0", "fragment"),
+    ],
+)
+def test_the_component_schema_refuses_misspelt_keys(tmp_path, old, new, words):
+    """Majolica's component file has a JSON Schema like the other games'
+    (``data/components.schema.json``, checked by ``core.schema``): a misspelt or unknown key is
+    refused, naming it, instead of being ignored."""
+    text = DATA.read_text()
+    assert old in text
+    path = tmp_path / "bad.toml"
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(ValueError, match=words) as err:
+        load_components(path)
+    assert "Majolica component file" in str(err.value)
+
+
+@pytest.mark.parametrize("suffix", [".json", ".toml"])
+def test_deeply_nested_component_files_are_refused_cleanly(tmp_path, suffix):
+    """A file nested far too deep is refused with a ValueError that says so, never a raw
+    RecursionError (from the parser or from the schema check)."""
+    deep = "[" * 100000 if suffix == ".json" else "x = " + "[" * 100000
+    path = tmp_path / f"deep{suffix}"
+    path.write_text(deep)
+    with pytest.raises(ValueError, match="Majolica component file"):
+        load_components(path)
+    nested: list = []
+    for _ in range(3000):  # parsed fine, too deep for the schema check
+        nested = [nested]
+    with pytest.raises(ValueError, match="nested too deeply|Majolica component file"):
+        from zongshi_widgets.games.majolica.components import parse_components
+
+        parse_components({**tomllib.loads(DATA.read_text()), "colours": {"ids": nested}})

@@ -179,7 +179,7 @@ def test_picture_greys_the_shop_spaces_the_bid_cannot_pay_for():
 
 
 # -- the distribution, told --------------------------------------------------------------------
-VARIANTS = [{}, {"shop_may_pass": False, "gallery_tie_tile": "any_holder", "full_bar": "move_without_bid", "start_card_tie": "next_seat"}]
+VARIANTS = [{}, {"shop_may_pass": False, "gallery_tie_tile": "any_holder", "full_bar": "move_without_bid", "start_card_tie": "next_tied"}]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=["rulebook", "other-rulings"])

@@ -493,7 +493,7 @@ def test_lessons_of_the_past_and_deck_reshuffle():
     assert texts(state) == ["retrieve swift_fingers", "retrieve writ_of_authority"]
     state = state.play("retrieve swift_fingers")
     assert state.view(0)["hand"] == ["swift_fingers"] and pv(state)["known_scrolls"] == ["swift_fingers"]
-    assert state.view(None)["scroll_discard"] == ["writ_of_authority", "lessons_of_the_past"]
+    assert state.view(None)["scroll_discard"] == ["writ_of_authority"] and pv(state)["in_play"] == ["lessons_of_the_past"]
     # the deck runs out: the discard pile becomes the new deck
     hands = [["masterful_use_gold"] * 2, [], [], []]
     rest = list(G4.scroll_cards)

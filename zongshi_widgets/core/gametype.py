@@ -32,10 +32,14 @@ class GameType:
         variants (tuple[tuple[str, tuple], ...]): each variant option of ``zw.game(name, ...)``
             with the values it accepts, e.g. ``(("shop_may_pass", (True, False)),)``; shared
             tests play mixes of them (a mix a player count refuses raises ``ValueError``).
+        unending (tuple[tuple[str, object], ...]): ``(option, value)`` pairs of ``variants``
+            under which a game need not end in random play (e.g. Majolica's by-the-book
+            ``stall_rounds=None``); harnesses that play random games to the end leave them out.
 
     Raises:
         ValueError: player counts empty, not ascending, or not containing the default; a
-            variant that is not a name with a non-empty tuple of values.
+            variant that is not a name with a non-empty tuple of values; an ``unending`` pair
+            that is not one of the variants' values.
     """
 
     long_name: str
@@ -48,6 +52,7 @@ class GameType:
     notation_help: str = ""
     rulebook: str = ""
     variants: tuple[tuple[str, tuple], ...] = ()
+    unending: tuple[tuple[str, object], ...] = ()
 
     def __post_init__(self):
         counts = tuple(self.player_counts)
@@ -60,6 +65,11 @@ class GameType:
         if not all(isinstance(name, str) and name and values for name, values in variants):
             raise ValueError(f"variants must be (option name, non-empty values) pairs, not {self.variants!r}")
         object.__setattr__(self, "variants", variants)
+        unending = tuple((name, value) for name, value in self.unending)
+        listed = dict(variants)
+        if not all(name in listed and value in listed[name] for name, value in unending):
+            raise ValueError(f"unending pairs must be values of the variants, not {self.unending!r}")
+        object.__setattr__(self, "unending", unending)
 
     @property
     def perfect_information(self) -> bool:

@@ -336,14 +336,18 @@ function render({ model, el }) {
     shops.replaceChildren(...order.map((s) => workshop(v, s)));
   }
 
+  // the scroll timings of the component data (docs/rulings/zongshi.md section 7)
+  const timingWords = { master: "master's turn", either: "either turn", any: "any time" };
+  const timingShort = { master: "master", either: "either", any: "any time" };
+
   function drawHand(v) {
     if (!Array.isArray(v.hand)) {
       const w = model.get("watch") || {};
       hand.replaceChildren(h("div", { class: "zw-caption" }, "Scrolls"), h("p", { class: "zs-empty" }, w.mode === "spectator" ? "A spectator sees no player's scrolls." : "Hidden until the player at the screen says they are ready."));
       return;
     }
-    const items = v.hand.map((sid) => part("button", `hand:${sid}`, { probe: `play ${sid}`, label: `Your scroll ${scrollName(sid)} (${(geo.scrolls[sid] || {}).timing === "master" ? "master's turn" : "either turn"})`, cls: "zs-scroll" },
-      scrollName(sid), h("span", { class: "zs-timing" }, (geo.scrolls[sid] || {}).timing === "master" ? " · master" : " · either")));
+    const items = v.hand.map((sid) => part("button", `hand:${sid}`, { probe: `play ${sid}`, label: `Your scroll ${scrollName(sid)} (${timingWords[(geo.scrolls[sid] || {}).timing] || "either turn"})`, cls: "zs-scroll" },
+      scrollName(sid), h("span", { class: "zs-timing" }, ` · ${timingShort[(geo.scrolls[sid] || {}).timing] || "either"}`)));
     hand.replaceChildren(h("div", { class: "zw-caption" }, `Your scrolls (${labels[v.seat]}, only you see them)`), ...(items.length ? items : [h("p", { class: "zs-empty" }, "No scrolls in hand.")]));
     hand.classList.toggle("zs-mark", marked.has("hand"));
   }

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections import Counter
 from typing import NamedTuple
 
 from ...core import Chance, Game, GameType, IllegalAction, ScoreSheet, State, Turn
@@ -72,7 +73,7 @@ _OPTIONS = {
     "shop_may_pass": (True, (True, False)),
     "single_card_chains": (True, (True, False)),
     "gallery_tie_tile": ("tied_only", ("tied_only", "any_holder")),
-    "start_card_tie": ("next_tied", ("next_tied", "next_seat")),
+    "start_card_tie": ("next_seat", ("next_seat", "next_tied")),
     "stacks_visible": ("top", ("top", "all")),
 }
 
@@ -103,8 +104,9 @@ class ArtGallery(Game):
             even when not among the tied players.
         start_card_tie (str): the start card when the highest last cards tie (rulebook, Rules:
             "given to the person sitting clockwise next to the person who had the start card").
-            ``"next_tied"`` (default, reference 7 #18): the first tied player clockwise after
-            the holder, the holder last; ``"next_seat"``: the holder's clockwise neighbour.
+            ``"next_seat"`` (default, the sentence read literally, docs/rulings/art_gallery.md
+            section 7 #18): the holder's clockwise neighbour, tied or not; ``"next_tied"``: the
+            first tied player clockwise after the holder, the holder last.
         stacks_visible (str): ``"top"`` (default, reference 3): only each Shop stack's top
             tile is seen; ``"all"``: the whole stacks are open.
 
@@ -134,7 +136,7 @@ class ArtGallery(Game):
         shop_may_pass: bool = True,
         single_card_chains: bool = True,
         gallery_tie_tile: str = "tied_only",
-        start_card_tie: str = "next_tied",
+        start_card_tie: str = "next_seat",
         stacks_visible: str = "top",
     ):
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.game_type.player_counts:
@@ -227,7 +229,7 @@ class ArtGallery(Game):
         N = comps.count
         known = {
             "round", "turn", "start_card", "step", "to_move", "hands", "pawns", "movement_cards", "set_aside",
-            "bars", "paintings", "pile", "stacks", "collections", "area", "next", "pool",
+            "bars", "paintings", "pile", "stacks", "collections", "area", "next", "pool", "turned_over",
         }  # fmt: skip
         unknown = sorted(set(d) - known)
         if unknown:
@@ -383,6 +385,14 @@ class ArtGallery(Game):
         s.cards = tuple(tuple(c) for c in cards)
         s.tiles = tuple(tuple(t) for t in tiles)
         s.pool = tuple(pool)
+        s.turned = ()
+        if "turned_over" in d:
+            if step != "return":
+                raise ValueError("'turned_over' is only for the return step")
+            turned = d["turned_over"]
+            if not isinstance(turned, list) or not all(isinstance(e, list) and len(e) == 2 for e in turned):
+                raise ValueError("'turned_over' lists the area's turned cards as [seat, card] pairs in marker order")
+            s.turned = tuple((integer(e[0], "a seat in 'turned_over'", 0, n - 1), integer(e[1], "a card in 'turned_over'", 0, VALUES - 1)) for e in turned)
         s.step = step
         if step in ("move", "bid", "aside"):
             begun = sum(len(p) for p in played)
@@ -416,6 +426,11 @@ class ArtGallery(Game):
             else:
                 if not bars[area] or len(pool) != len(bars[area]):
                     raise ValueError("in the return step the pool holds one card per marker left on the area's bar")
+                left = len(bars[area])
+                if s.turned and (len(s.turned) < left or [t for t, _ in s.turned[len(s.turned) - left :]] != [t for t, _ in bars[area]]):
+                    raise ValueError("'turned_over' ends with the markers left on the area's bar, in their order")
+                if s.turned and Counter(pool) - Counter(v for _, v in s.turned):
+                    raise ValueError("the pool holds only cards of 'turned_over' (the cards turned over, less those picked back)")
             s.plays = TURNS * n
             s.seat = bars[area][s.cursor][0] if bars[area] else None
             s = s._run()
@@ -548,7 +563,7 @@ def _set(items: tuple, i: int, value) -> tuple:
 
 
 _DATA = ("step", "seat", "round", "turn_no", "plays", "start", "hands", "pawns", "played", "aside",
-         "bars", "paintings", "pile", "stacks", "cards", "tiles", "area", "cursor", "pool")  # fmt: skip
+         "bars", "paintings", "pile", "stacks", "cards", "tiles", "area", "cursor", "pool", "turned")  # fmt: skip
 
 
 class ArtGalleryState(State):
@@ -575,6 +590,8 @@ class ArtGalleryState(State):
         area (int): in distribution, the bench being distributed.
         cursor (int): in the ``take`` step, the index of the Shop marker choosing.
         pool (tuple[int, ...]): in the ``return`` step, the played cards not yet picked, sorted.
+        turned (tuple[tuple[int, int], ...]): in the ``return`` step, the area's action cards
+            as they were turned over, ``(seat, card)`` in marker order (public: who bid what).
     """
 
     __slots__ = _DATA + ("_legal",)
@@ -593,7 +610,7 @@ class ArtGalleryState(State):
         s.step, s.seat, s.round, s.turn_no, s.plays, s.start = self.step, self.seat, self.round, self.turn_no, self.plays, self.start
         s.hands, s.pawns, s.played, s.aside, s.bars = self.hands, self.pawns, self.played, self.aside, self.bars
         s.paintings, s.pile, s.stacks, s.cards, s.tiles = self.paintings, self.pile, self.stacks, self.cards, self.tiles
-        s.area, s.cursor, s.pool = self.area, self.cursor, self.pool
+        s.area, s.cursor, s.pool, s.turned = self.area, self.cursor, self.pool, self.turned
         return s
 
     # -- contract -------------------------------------------------------------------------
@@ -847,7 +864,8 @@ class ArtGalleryState(State):
 
     def _award_start_card(self) -> None:
         """Rulebook, Rules: after the four turns the highest last card in hand takes the start
-        card; on a tie it goes clockwise from the holder (variant ``start_card_tie``)."""
+        card; on a tie it goes to the holder's clockwise neighbour (default) or to the first tied
+        player clockwise from the holder (variant ``start_card_tie="next_tied"``)."""
         n = self.game.players
         last = [max((v for v in range(VALUES) if h[v]), default=-1) for h in self.hands]
         best = max(last)
@@ -885,6 +903,7 @@ class ArtGalleryState(State):
                     self._do_take(opts[0])
                     continue
                 self.pool = tuple(sorted(v for _, v in bar))
+                self.turned = tuple(bar)  # turned over: who bid what is public
                 self.bars = _set(self.bars, 0, tuple((s, None) for s, _ in bar))
                 self.step, self.cursor = "return", 0
                 continue
@@ -902,6 +921,7 @@ class ArtGalleryState(State):
                     self.hands, self.pool = hands, ()
                     self.bars = _set(self.bars, self.area, ())
                 self.area += 1
+                self.turned = ()
                 self.step = "enter"
                 continue
             if step == "enter":
@@ -918,6 +938,7 @@ class ArtGalleryState(State):
                 self._award_painting(a)
                 bar = self.bars[a]
                 self.pool = tuple(sorted(v for _, v in bar))
+                self.turned = tuple(bar)  # turned over: who bid what is public
                 self.bars = _set(self.bars, a, tuple((s, None) for s, _ in bar))
                 self.step = "return"
                 continue
@@ -938,7 +959,7 @@ class ArtGalleryState(State):
                 hands = _add(hands, seat, v)
         self.hands = hands
         self.played = self.aside = ((),) * n
-        self.area, self.cursor, self.pool, self.plays = 0, 0, (), 0
+        self.area, self.cursor, self.pool, self.plays, self.turned = 0, 0, (), 0, ()
         if over:
             self.step, self.seat = None, None
             return
@@ -992,8 +1013,10 @@ class ArtGalleryState(State):
             ``movement_cards``, ``set_aside``, ``hand_sizes``, ``hand_or_bid`` (per seat, the
             cards it holds or has bid face down: known to all, since hands start known and every
             other card moves face up), ``hands`` (per seat, once hands are open, else ``None``),
-            ``markers_in_front``, ``distribution`` (``area``, ``stage``, ``next``, ``pool``; or
-            ``None``).
+            ``markers_in_front``, ``distribution`` (``area``, ``stage``, ``next``, ``pool``, and
+            in the ``return`` step ``turned_over``: the area's cards as turned over, ``[seat,
+            card]`` in marker order, whose tail gives the ``bids`` of the markers still on that
+            area's bar; or ``None``).
         """
         g = self.game
         n, L = g.players, g.ring
@@ -1005,6 +1028,9 @@ class ArtGalleryState(State):
             if a:
                 entry["painting"] = self.paintings[a]
             entry["bids"] = [v if a < first_hidden else None for _, v in bar]
+            if self.step == "return" and a == self.area and len(self.turned) >= len(bar):
+                # the markers left are the last of the turned-over stack (picks go in marker order)
+                entry["bids"] = [v for _, v in self.turned[len(self.turned) - len(bar) :]]
             areas.append(entry)
         held = []
         for seat in range(n):
@@ -1025,6 +1051,8 @@ class ArtGalleryState(State):
         dist = None
         if self.step in ("take", "return"):
             dist = {"area": g.area_names[self.area], "stage": self.step, "next": self.cursor if self.step == "take" else None, "pool": list(self.pool)}
+            if self.step == "return":
+                dist["turned_over"] = [[s, v] for s, v in self.turned]
         return {
             "round": self.round,
             "step": self.step,
@@ -1166,6 +1194,7 @@ class ArtGalleryState(State):
                 desc["next"] = self.cursor
             else:
                 desc["pool"] = list(self.pool)
+                desc["turned_over"] = [[s, v] for s, v in self.turned]
         return desc
 
     # -- scoring ---------------------------------------------------------------------------

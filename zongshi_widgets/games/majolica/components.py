@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from ...core.schema import load_schema, validate
+
 #: Provenance tags a file may use.
 TAGS = ("confirmed", "inferred", "reconstructed")
 #: Number of colours of large and small tiles (rulebook, Game Setup; reference section 2).
@@ -160,8 +162,14 @@ def parse_components(data: dict, path: str | None = None) -> Components:
         Components: the checked data.
 
     Raises:
-        ValueError: any part is missing, of the wrong type or out of range (the message names it).
+        ValueError: any part is missing, misspelt, of the wrong type or out of range (the JSON
+            Schema ``data/components.schema.json``, checked first: a
+            :class:`~zongshi_widgets.core.schema.SchemaError`), or the parts do not fit together
+            (the checks a schema cannot state: patterns that fill their workshop, card ids
+            used once, enough cards, blanks only on Kaleidoscopic cards); the message names it.
     """
+    named = "" if path is None else f" ({os.path.basename(str(path))})"
+    validate(data, load_schema(__package__, "data/components.schema.json"), f"not a Majolica component file{named}")
     if not isinstance(data, dict):
         _fail("top level", "expected a table")
     for key in ("colours", "grid", "workshops", "city_hall", "design", "missions"):
@@ -254,6 +262,8 @@ def load_components(path: str | os.PathLike) -> Components:
         data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
     except (UnicodeDecodeError, ValueError, tomllib.TOMLDecodeError) as exc:
         raise ValueError(f"the Majolica component file {path!r} is neither TOML nor JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"the Majolica component file {path!r} is nested too deeply to be a component file") from None
     try:
         return parse_components(data, path)
     except (AttributeError, TypeError, KeyError) as exc:

@@ -290,9 +290,10 @@ class Majolica(Game):
             ("city_hall_empty", ("run", "no run")),
             ("discard_any_time", (True, False)),
             ("starting_card_counts_for_m6", (True, False)),
-            ("stall_rounds", (40, 60)),  # also None (by the book), left out: random play may never end
+            ("stall_rounds", (40, 60, None)),  # None: by the book (no stall guard)
             ("end_cards", (5, 4)),  # the book's 5; any whole number 1..10 is accepted
         ),
+        unending=(("stall_rounds", None),),  # random play may never complete 5 design cards
     )
 
     def __init__(
@@ -552,6 +553,9 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         return i
 
     players, starting = [], []
+    # at the overflow step the mover's receiving workshop holds more tiles than its spaces until
+    # the extra ones are discarded (rulebook, 2. Place Majolica Tiles; Run Workshop(s) B)
+    over_at = (d.get("to_move"), d.get("overflow", 0) - 1) if d.get("step") == "overflow" and isinstance(d.get("overflow"), int) else None
     for s, p in enumerate(raw_players):
         if not isinstance(p, dict):
             raise ValueError(f"players[{s}] is a table")
@@ -564,7 +568,7 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         ws = []
         for w, text in enumerate(wss):
             cnt = _counts(text)
-            if sum(cnt) > game.cap[w]:
+            if sum(cnt) > game.cap[w] and over_at != (s, w):
                 raise ValueError(f"players[{s}] workshop W{w + 1} holds at most {game.cap[w]} tiles")
             if w == 3 and cnt[PURPLE]:
                 raise ValueError(f"players[{s}]: a purple tile never stays in W4 (rulebook, Purple Tiles)")
@@ -708,6 +712,8 @@ def _build(game: Majolica, d: dict, chance: Chance) -> MajolicaState:
         raise ValueError(f"step {step!r} needs a 'run' with that phase")
     if step == "overflow" and over < 0:
         raise ValueError("step 'overflow' needs the 'overflow' workshop")
+    if step == "overflow" and sum(players[seat].ws[over]) <= game.cap[over]:
+        raise ValueError(f"step 'overflow': the mover's workshop W{over + 1} must hold more than its {game.cap[over]} tiles (else nothing overflows)")
     if step == "mission" and (not game.use_missions or players[seat].mission >= 0):
         raise ValueError("step 'mission' needs Mission cards and a seat without one")
     if step == "start" and starting[seat] < 0:
@@ -1680,6 +1686,12 @@ def _diagnose(s: MajolicaState, action) -> None:
     }  # fmt: skip
     if verb not in step_of:
         raise IllegalAction("majolica.notation", f"{action!r} is not a Majolica action; write e.g. 'take a1-d1', 'take b1 + D05', 'place W2', 'move R', 'end'")
+    if verb == "discard" and s.step in ("move", "fragment"):
+        raise IllegalAction(
+            "majolica.discard.during-run",
+            "No tile is discarded while a workshop runs: its moves and its fragmentation come first, then discards are free again"
+            f" (this engine's ruling on Tip 1's 'at any time', docs/rulings/majolica.md R6.2). Legal now: {sample}",
+        )
     if s.step not in step_of[verb]:
         raise IllegalAction(
             f"majolica.turn.{s.step}",
@@ -1815,7 +1827,8 @@ def _diagnose_words(s: MajolicaState, action: str, words: list, verb: str) -> No
         if c < 4 and not p.ws[w][c]:
             raise IllegalAction(
                 "majolica.run.fragment-tile",
-                f"W{w + 1} holds no {LETTERS[c]} tile to fragment: the fragmented tile is one of the workshop's own (rulebook, Run Workshop(s) I).",
+                f"W{w + 1} holds no {LETTERS[c]} tile to fragment: the fragmented tile is one of the workshop's own"
+                " (rulebook, Run Workshop(s) D: fragmentation icon).",
             )
         if c < 4 and n == 3:
             raise IllegalAction(

@@ -93,8 +93,12 @@ class ScrollCard:
         id (str): e.g. ``"swift_fingers"``.
         name (str): printed title.
         copies (int): copies in the deck.
-        timing (str): ``"master"`` (start of the owner's master turn) or ``"either"`` (start of
-            either of the owner's turns).
+        timing (str): ``"master"`` (start of the owner's master turn), ``"either"`` (start of
+            either of the owner's turns) or ``"any"`` (at any time: the start of either turn
+            and the owner's later decisions of that turn; Going to the Temple: "some scrolls
+            may be played at any time").
+        provenance (str): the provenance tag of the timing (``"proposed"``,
+            ``"reconstructed"`` ...).
     """
 
     id: str

@@ -32,6 +32,7 @@ PLAYER_KEYS = {
     "visit_tiles",
     "visited",
     "played",
+    "in_play",
     "effects",
     "trigger_bonus",
 }
@@ -155,6 +156,9 @@ def build_core(g, d: dict, chance: Chance):
             raise ValueError(f"{where} visit_tiles must be {left} (the tiles not placed on townsfolk)")
         p.vtiles = sorted(p.vtiles)
         p.played = _names(pd.get("played", []), f"{where} played", set(SCROLL_TYPES))
+        p.in_play = _names(pd.get("in_play", []), f"{where} in_play", set(SCROLL_TYPES))
+        if any(p.in_play.count(sid) > p.played.count(sid) for sid in p.in_play):
+            raise ValueError(f"{where} in_play: the scrolls in play were played this round, so they are in 'played' too")
         fx = pd.get("effects", {})
         if not isinstance(fx, dict) or set(fx) - EFFECT_KEYS:
             raise ValueError(f"{where} effects: known keys are {sorted(EFFECT_KEYS)}")
@@ -195,7 +199,7 @@ def build_core(g, d: dict, chance: Chance):
     # scrolls
     cards = list(g.scroll_cards)
     discard = _names(d.get("scroll_discard", []), "scroll_discard", set(SCROLL_TYPES))
-    used = [c for p in z.players for c in p.hand] + discard + z.draft_scrolls
+    used = [c for p in z.players for c in p.hand + p.in_play] + discard + z.draft_scrolls
     deck = _names(d["scroll_deck"], "scroll_deck", set(SCROLL_TYPES)) if "scroll_deck" in d else None
     for sid in used + (deck or []):
         if sid not in cards:

@@ -111,16 +111,21 @@ RULES = {
         "(Going to the Temple: Scrolls of Fortune; docs/rulings/zongshi.md section 7)."
     ),
     "scroll.before-action": (
-        "Scrolls are played immediately before choosing between beginning a project, going to a location or passing "
-        "(Going to the Temple: Scrolls of Fortune)."
+        "Scrolls are played immediately before choosing between beginning a project, going to a location or passing, "
+        "except those that may be played at any time (Going to the Temple: Scrolls of Fortune; docs/rulings/zongshi.md "
+        "section 7)."
     ),
     "scroll.apprentice-experience": (
         "Apprentice is Gaining Experience is played on your apprentice's turn, and not while your master (or "
         "apprentice) is working on a project (The Scrolls, in Detail)."
     ),
+    "scroll.ear-nothing-to-borrow": (
+        "An Ear to the Wall may only be played to use a project that another player has completed and you "
+        "yourself have not built, and there is none (The Scrolls, in Detail: An Ear to the Wall)."
+    ),
     "scroll.busy": (
-        "A pawn working on a project must pass (C. Passing): before that pass only scrolls timed for either turn may be "
-        "played, and none when this game's option scrolls_while_building is False (docs/rulings/zongshi.md section 7, T3)."
+        "A pawn working on a project must pass (C. Passing), and this game's option scrolls_while_building is False: "
+        "no scroll may be played before that pass (docs/rulings/zongshi.md section 7, T3)."
     ),
     "turn.choose-pawn": (
         "First choose the pawn for this turn ('use master' or 'use apprentice'): every turn is taken with either your master "
@@ -141,8 +146,9 @@ RULES = {
     "storage.not-held": "You can return only boxes you have in your material storage (Step 2: Distribute Materials).",
     "market.not-in-bin": "That box is not in that marketplace bin (Step 2: Distribute Materials; Fortune Brings Opportunity; award tiles).",
     "lessons.not-in-discard": (
-        "Lessons of the Past takes a scroll from the discard pile, and not the Lessons just played (The Scrolls, in Detail: "
-        "Lessons of the Past)."
+        "Lessons of the Past takes a scroll from the discard pile; the scrolls played this turn, the Lessons among them, "
+        "reach it only when you have finished playing scrolls (The Scrolls, in Detail: Lessons of the Past; Going to "
+        "the Temple: Scrolls of Fortune)."
     ),
     "ear.not-borrowable": (
         "An Ear to the Wall borrows a project another player has completed and you have not built (The Scrolls, in Detail: "
@@ -273,7 +279,9 @@ class ZongShi(Game):
         partial_vp_floor_zero (bool): an unfinished project never scores below 0 (``True``,
             docs/rulings/zongshi.md G4).
         scrolls_while_building (bool): a pawn working on a project, which must pass, may still
-            be preceded by "either"-timed scrolls (``True``, docs/rulings/zongshi.md T3).
+            be preceded by its scrolls: the master's turn by master-turn and either-turn ones,
+            the apprentice's by either-turn ones (``True``, docs/rulings/zongshi.md T3).
+            ``False``: it only passes.
         writ_allows_donation (bool): an apprentice under Writ of Authority may donate at the
             Temple (``True``, docs/rulings/zongshi.md TE1).
         apprentices_pick_after_masters (bool): in a shared bin every apprentice takes its one
@@ -374,6 +382,9 @@ class ZongShi(Game):
         self.scroll_cards = tuple(scrolls)
         #: scroll titles played at the beginning of the master's turn only (docs/rulings/zongshi.md section 7)
         self.master_timed = frozenset(sid for sid in SCROLL_TYPES if self.components.scrolls[sid].timing == "master")
+        #: scroll titles that may be played at any time: also after the pawn's action, at the
+        #: owner's later decisions of the turn (component value, docs/rulings/zongshi.md section 7)
+        self.any_timed = frozenset(sid for sid in SCROLL_TYPES if self.components.scrolls[sid].timing == "any")
         #: per project id (regular types and masterworks) what listing it needs: (action, cost, total cost)
         self.project_rows = {pid: (_project_act(pid), self.costs[pid], self.cost_totals[pid]) for pid in cards}
         self._freeze()
@@ -448,6 +459,7 @@ class _Player:
         "vtiles",
         "visited",
         "played",
+        "in_play",
         "mloc",
         "aloc",
         "mu",
@@ -477,6 +489,9 @@ class _Player:
         self.vtiles = list(VISIT_TILES)
         self.visited = [0, 0, 0, 0]
         self.played: list[str] = []
+        #: the scrolls played this turn, face up in front of the player until the pawn's action
+        #: (then discarded: Going to the Temple, "Once you have finished playing scrolls ...")
+        self.in_play: list[str] = []
         self.mloc = None
         self.aloc = None
         self.mu: list[int] = []
@@ -497,7 +512,7 @@ class _Player:
         """A copy to change: the often changed lists (boxes, hand, played scrolls, Masterful
         Use) copied, the rarely changed ones (:data:`_RARE`) shared until :meth:`own`."""
         p = _Player.__new__(_Player)
-        p.boxes, p.hand, p.played, p.mu = self.boxes[:], self.hand[:], self.played[:], self.mu[:]
+        p.boxes, p.hand, p.played, p.mu, p.in_play = self.boxes[:], self.hand[:], self.played[:], self.mu[:], self.in_play[:]
         p.known, p.tiles, p.completed, p.overflow = self.known, self.tiles, self.completed, self.overflow
         p.mproj, p.aproj, p.vtiles, p.visited = self.mproj, self.aproj, self.vtiles, self.visited
         p.mtime, p.atime, p.mloc, p.aloc = self.mtime, self.atime, self.mloc, self.aloc
@@ -670,19 +685,29 @@ class _Core:
             self.mp(seat).boxes[m] += 1
 
     def draw_scrolls(self, seat: int, k: int) -> None:
-        """Draw ``k`` scrolls; an exhausted deck is made anew from the shuffled discard pile
-        (Going to the Temple: Scrolls of Fortune)."""
+        """Draw ``k`` scrolls (fewer when deck and discard pile run out); the deck is remade
+        the moment it is exhausted (:meth:`remake_deck`)."""
         p = self.mp(seat)
         self.cold()
         for _ in range(k):
+            self.remake_deck()  # a posed position may hold an empty deck beside a discard pile
             if not self.deck:
-                if not self.discard:
-                    return
-                self.deck = self.discard[:]
-                self.discard = []
-                self.rng().shuffle(self.deck)
+                break
             p.hand.append(self.deck.pop(0))
+            self.remake_deck()
         p.hand.sort()
+
+    def remake_deck(self) -> None:
+        """If the deck is exhausted and the discard pile holds scrolls, shuffle the pile into a
+        new draw deck (Going to the Temple: Scrolls of Fortune, "If the deck of scrolls becomes
+        exhausted, shuffle the discard pile into a new draw deck"; docs/rulings/zongshi.md TE5:
+        at once, and when the pile was empty then, as soon as scrolls are discarded). The new
+        order is drawn from the game's chance and stays hidden."""
+        if not self.deck and self.discard:
+            self.cold()
+            self.deck = self.discard[:]
+            self.discard = []
+            self.rng().shuffle(self.deck)
 
     def fill_bins(self) -> None:
         """Large bin N+1 boxes, small bin N-1, drawn from the bag (Game Board Setup, Step 4)."""
@@ -991,10 +1016,12 @@ class ZongShiState(State):
                     fail("scroll.apprentice-experience")
                 busy = p.mproj if pawn == "master" else p.aproj
                 timing = g.components.scrolls[sid].timing if sid in g.components.scrolls else None
-                if busy and (timing == "master" or not g.flags["scrolls_while_building"]):
+                if busy and not g.flags["scrolls_while_building"]:
                     fail("scroll.busy")
-                if timing == "master":
+                if timing == "master" and pawn != "master":
                     fail("scroll.master-turn")
+                if sid == "ear_to_the_wall" and not _ear_options(z, seat):
+                    fail("scroll.ear-nothing-to-borrow")
             if head == "project" and pawn:
                 if pawn == "apprentice" and not p.agex:
                     fail("project.master-only")
@@ -1031,6 +1058,11 @@ class ZongShiState(State):
         if name in ("pay", "shop", "donate") and head == "project":
             fail("project.one-at-a-time")
         if name in ("pay", "second", "shop", "donate", "endturn") and head == "play":
+            sid = words[1] if len(words) == 2 else ""
+            if sid in g.any_timed and sid not in p.hand:
+                fail("scroll.not-in-hand")
+            if sid in g.any_timed and sid in p.played:
+                fail("scroll.same-title")
             fail("scroll.before-action")
         if name == "turn" and not task[3] and head in ("play", "pass", "market", "temple", "pawnshop", "visit", "project"):
             fail("turn.choose-pawn")
@@ -1225,7 +1257,7 @@ class ZongShiState(State):
         g = z.g
         me = z.players[seat]
         pool = list(g.scroll_cards)
-        for sid in me.hand + z.discard + z.draft_scrolls + [c for s, p in enumerate(z.players) if s != seat for c in p.known]:
+        for sid in me.hand + z.discard + z.draft_scrolls + [c for s, p in enumerate(z.players) for c in p.in_play + (p.known if s != seat else [])]:
             pool.remove(sid)
         pool.sort()
         rng.shuffle(pool)
@@ -1285,7 +1317,8 @@ class ZongShiState(State):
         ``award_box``, ``awards_revealed``, ``players`` (per seat: ``boxes``, ``scrolls``,
         ``known``, ``exchange_tiles``, ``completed``, ``overflow``, ``master`` and
         ``apprentice`` (``at``, ``building``, ``time``), ``visit_tiles``, ``visited``,
-        ``played``, ``effects``, ``trigger_bonus``), ``pending`` (the decision stack, top
+        ``played``, ``in_play`` (played this turn, not yet discarded), ``effects``,
+        ``trigger_bonus``), ``pending`` (the decision stack, top
         first), ``turn_no``, ``last_seat``.
         """
         z = self._z
@@ -1317,7 +1350,8 @@ class ZongShiState(State):
 
         Returns:
             dict: ``boxes`` (per material, summed over bag, bins, draft and workshops),
-            ``scrolls`` (title -> count over deck, discard, draft, hands), ``projects``
+            ``scrolls`` (title -> count over deck, discard, draft, hands and the scrolls in
+            play, played this turn and not yet discarded), ``projects``
             (type -> count over the board supply and all players), ``masterworks`` (sorted list
             of ids over deck, display and players), ``exchange_tiles`` (per pairing), ``awards``
             (sorted list of tiles), ``visit_tiles`` (per player the sorted values placed or
@@ -1326,7 +1360,7 @@ class ZongShiState(State):
         z = self._z
         boxes = [z.bag[m] + z.bins[0][m] + z.bins[1][m] + z.draft_boxes[m] + sum(p.boxes[m] for p in z.players) for m in range(4)]
         scrolls: dict = {}
-        for sid in z.deck + z.discard + z.draft_scrolls + [c for p in z.players for c in p.hand]:
+        for sid in z.deck + z.discard + z.draft_scrolls + [c for p in z.players for c in p.hand + p.in_play]:
             scrolls[sid] = scrolls.get(sid, 0) + 1
         held = [x for p in z.players for x in p.completed + p.overflow + p.mproj + p.aproj]
         projects = {pid: z.supply[pid] + held.count(pid) for pid in PROJECT_TYPES}
@@ -1462,6 +1496,12 @@ def _advance(z: _Core) -> list | None:
 def _auto_endturn(z: _Core, task) -> None:
     seat, t = task[1], task[2]
     p = z.players[seat]
+    if p.in_play:  # any-time scrolls played after the action: discarded as the turn ends
+        p = z.mp(seat)
+        z.cold()
+        z.discard.extend(p.in_play)
+        p.in_play = []
+        z.remake_deck()
     if len(p.hand) > HAND_LIMIT and len(p.hand) > z.hand_limit(seat):  # the limit is never below HAND_LIMIT
         _push(z, ("hand", seat))  # before ending your turn (Going to the Temple)
         return
@@ -1992,9 +2032,41 @@ def _scroll_choices(z: _Core, seat: int, pawn: str) -> list[ZAction]:
         if sid == last or sid in played:
             continue
         last = sid
-        if sid in master_timed and (pawn != "master" or busy):
+        if sid in master_timed and pawn != "master":
             continue
         if sid == "apprentice_gaining_experience" and (pawn != "apprentice" or p.mproj or p.aproj):
+            continue
+        if sid == "ear_to_the_wall" and not _ear_options(z, seat):
+            continue
+        out.append(_PLAY_ACTS[sid])
+    return out
+
+
+def _ear_options(z: _Core, seat: int) -> list[str]:
+    """The project types An Ear to the Wall may borrow for ``seat``: completed by another player
+    and not built (nor borrowed) by this one (The Scrolls, in Detail: "You may only play this
+    scroll to use a project that you yourself have not built"; SC7), in PROJECT_TYPES order."""
+    options = set()
+    for s, other in enumerate(z.players):
+        if s != seat:
+            options.update(pid for pid in other.completed if pid in PROJECT_TYPES and z.own(seat, pid) == 0)
+    return [pid for pid in PROJECT_TYPES if pid in options]
+
+
+def _any_time_plays(z: _Core, seat: int) -> list[ZAction]:
+    """The ``play`` actions of the scrolls ``seat`` may play at any time (timing ``"any"`` in
+    the component data), offered at its decisions after the pawn's action: paying, buying at
+    the Pawn Shop, donating at the Temple, choosing a second project (Going to the Temple:
+    "some scrolls may be played at any time"; docs/rulings/zongshi.md section 7). Each title
+    once a round (SC1); An Ear to the Wall only with a project to borrow; Apprentice is Gaining
+    Experience never (it is played before its apprentice's action)."""
+    anytime = z.g.any_timed
+    if not anytime:
+        return []
+    p = z.players[seat]
+    out = []
+    for sid in sorted(set(p.hand) & anytime):
+        if sid in p.played or sid == "apprentice_gaining_experience" or (sid == "ear_to_the_wall" and not _ear_options(z, seat)):
             continue
         out.append(_PLAY_ACTS[sid])
     return out
@@ -2082,19 +2154,19 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
             return list(_USE_ACTS)
         return _scroll_choices(z, seat, pawn) + _main_choices(z, seat, pawn)
     if name == "donate":
-        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_DRAW_ACT]
+        return [_DONATE_ACTS[m] for m in range(4) if p.boxes[m]] + [_DRAW_ACT] + _any_time_plays(z, seat)
     if name == "shop":
         buys = _tile_buys(z, seat, task[2])
-        return buys + [_act("leave", "leave")] if buys else []
+        return buys + [_act("leave", "leave")] + _any_time_plays(z, seat) if buys else []
     if name == "gift":
         buys = _tile_buys(z, seat, "master")
         return buys + [_act("leave", "no tile")] if buys else []
     if name == "pay":
         kind, pawn = task[2], task[3]
         pays = _project_payments(z, seat, task[4], pawn) if kind == "project" else _visit_payments(z, seat, pawn, task[4])
-        return [_pay_act(pay) for pay in pays]
+        return [_pay_act(pay) for pay in pays] + (_any_time_plays(z, seat) if pays else [])
     if name == "second":
-        return _project_choices(z, seat, "master", second=True) + [_act("leave", "no second project")]
+        return _project_choices(z, seat, "master", second=True) + [_act("leave", "no second project")] + _any_time_plays(z, seat)
     if name == "award_tile":
         out = []
         for k, (a, b) in enumerate(PAIRS):
@@ -2107,13 +2179,9 @@ def _legal(z: _Core, task: tuple) -> list[ZAction]:
     if name in ("award_bins", "fortune"):
         return [_act("take_bin", f"take {BINS[b]} {MATERIALS[m]}", b, m) for b in (0, 1) for m in range(4) if z.bins[b][m]]
     if name == "ear":
-        options = set()
-        for s, other in enumerate(z.players):
-            if s != seat:
-                options.update(pid for pid in other.completed if pid in PROJECT_TYPES and z.own(seat, pid) == 0)
-        return [_act("borrow", f"borrow {pid}", pid) for pid in PROJECT_TYPES if pid in options]
+        return [_act("borrow", f"borrow {pid}", pid) for pid in _ear_options(z, seat)]
     if name == "lessons":
-        return [_act("retrieve", f"retrieve {sid}", sid) for sid in sorted(set(z.discard[:-1]))]
+        return [_act("retrieve", f"retrieve {sid}", sid) for sid in sorted(set(z.discard))]
     if name == "boxes":
         return [_RETURN_ACTS[m] for m in range(4) if p.boxes[m]]
     if name == "hand":
@@ -2146,7 +2214,8 @@ def reference_legal_actions(state: ZongShiState) -> list[ZAction]:
     task = z.tasks[0]
     if task[0] in ("shop", "gift"):
         buys = _reference_tile_buys(z, task[1], task[2] if task[0] == "shop" else "master", "buy")
-        return buys + [_act("leave", "leave" if task[0] == "shop" else "no tile")] if buys else []
+        plays = _any_time_plays(z, task[1]) if task[0] == "shop" else []
+        return buys + [_act("leave", "leave" if task[0] == "shop" else "no tile")] + plays if buys else []
     if task[0] != "turn" or not task[3]:
         return _legal(z, task)
     seat, pawn = task[1], task[3]
@@ -2236,6 +2305,9 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
     name = task[0]
     seat = _task_seat(z, task)
     kind = a.kind
+    if kind == "play" and name != "turn":  # an any-time scroll after the action (_any_time_plays)
+        _play_scroll(z, seat, "", a.args[0])
+        return
     # the player is copied before its first change (copy on write); these change nothing of it
     p = z.players[seat] if kind in ("use", "leave") or name == "second" else z.mp(seat)
     if name == "draft":
@@ -2266,6 +2338,11 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         if kind == "play":
             _play_scroll(z, seat, pawn, a.args[0])
             return
+        if p.in_play:  # the scroll playing is over: discard the scrolls played (Going to the Temple)
+            z.cold()
+            z.discard.extend(p.in_play)
+            p.in_play = []
+            z.remake_deck()
         z.tasks.pop(0)
         loc_attr = "mloc" if pawn == "master" else "aloc"
         follow = [("endturn", seat, t)]
@@ -2397,7 +2474,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         z.tasks.pop(0)
         sid = a.args[0]
         z.cold()
-        z.discard.pop(z.discard.index(sid))  # never the Lessons just played (it is on top)
+        z.discard.pop(z.discard.index(sid))  # the scrolls played this turn are not in the pile yet
         p.hand.append(sid)
         p.hand.sort()
         p.own().known.append(sid)  # taken from the face-up pile: known to all
@@ -2414,6 +2491,7 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
             p.own().known.remove(sid)
         z.cold()
         z.discard.append(sid)  # face up on the discard pile (TE4)
+        z.remake_deck()
         return
     if name == "bin":
         b = BINS.index(task[2])
@@ -2442,8 +2520,7 @@ def _play_scroll(z: _Core, seat: int, pawn: str, sid: str) -> None:
     if sid in p.known:
         p.own().known.remove(sid)
     p.played.append(sid)
-    z.cold()
-    z.discard.append(sid)  # face up; Lessons of the Past cannot take back itself
+    p.in_play.append(sid)  # face up; discarded when the scroll playing ends (see _do)
     if sid == "pawn_shop_owners_gift":
         _push(z, ("gift", seat))
     elif sid == "apprentice_gaining_experience":
@@ -2495,7 +2572,8 @@ def _effects(p: _Player) -> dict:
 
 def _public_player(z: _Core, s: int) -> dict:
     """What every seat sees of player ``s``: its open parts, the size of its hand and the
-    scrolls known to be in it, its limits."""
+    scrolls known to be in it, its limits, and ``in_play`` (the scrolls it played this turn,
+    face up until its pawn's action discards them)."""
     p = z.players[s]
     out = {
         "boxes": letters(p.boxes),
@@ -2505,6 +2583,7 @@ def _public_player(z: _Core, s: int) -> dict:
         "known_scrolls": list(p.known),
     }
     out.update(_open_parts(p))
+    out["in_play"] = list(p.in_play)
     return out
 
 
@@ -2512,6 +2591,8 @@ def _player_position(p: _Player) -> dict:
     """Player ``p`` in a position description (its hand included)."""
     out = {"boxes": letters(p.boxes), "scrolls": list(p.hand), "known": list(p.known)}
     out.update(_open_parts(p))
+    if p.in_play:  # only while scrolls are being played, so other positions keep their digests
+        out["in_play"] = list(p.in_play)
     return out
 
 
