@@ -197,7 +197,8 @@ def test_the_art_gallery_reviewed_game_is_the_one_the_notebook_explains():
         return next(p for p in range(ply, len(positions)) if positions[p].round > positions[ply].round or positions[p].is_over)
 
     def takes(ply):
-        return [(positions[p].to_move, positions[p].action_text(final.history[p], positions[p].to_move)) for p in range(ply, end_of_round(ply)) if positions[p].step == "take"]
+        steps = [p for p in range(ply, end_of_round(ply)) if positions[p].step == "take"]
+        return [(positions[p].to_move, positions[p].action_text(final.history[p], positions[p].to_move)) for p in steps]
 
     # ply 1: yellow bids 2 in the Shop where the review prefers 6
     d = _decision(rv, 1)
