@@ -216,3 +216,54 @@ def test_the_art_gallery_reviewed_game_is_the_one_the_notebook_explains():
     assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (10, 13, 24, 28)
     assert (tiles(positions[182], 3), tiles(positions[end_of_round(182)], 3)) == (9, 9)
     assert takes(182) == [(0, "take 1+3"), (0, "take 1+3")]
+
+
+def test_the_majolica_reviewed_game_is_the_one_the_notebook_explains():
+    code = _code("majolica")
+    assert 'bots = [agent("mcts", seed=1, game=duel, iterations=30), agent("greedy", seed=2, game=duel)]' in code
+    assert "final = play_game(duel, bots, seed=1)" in code
+    assert "MajolicaBoard(state=final, bot_seed=1, open_hands=True)" in code and "board.review(1, iterations=40)" in code
+    assert "board.show_review_mark(107)" in code
+
+    duel = zw.game("majolica", players=2)
+    final = play_game(duel, [agent("mcts", seed=1, game=duel, iterations=30), agent("greedy", seed=2, game=duel)], seed=1)
+    sheet = final.score_sheet()
+    assert duel.seat_names == ("red", "yellow") and sheet.winners == (0,) and tuple(sheet.totals) == (26, 19)
+    rv = zw.review(final, 1, iterations=40, seed=1)
+    positions = _positions(final)
+    top = rv.mistakes(3)
+    assert len(top) == 3 and all(d.played_visits == 2 for d in top)  # "every played move there rests on two continuations"
+
+    def player(ply, seat=0):
+        return positions[ply].position()["players"][seat]
+
+    # plies 67 to 77: red's cascade
+    assert all(positions[p].to_move == 0 for p in range(67, 82)) and positions[82].to_move == 1
+    assert [d.ply for d in rv.decisions if 66 < d.ply < 82] == []  # no decision of yellow in between
+    grid = positions[67].position()["grid"]
+    assert str(final.history[67]).startswith("take a3") and grid[2][0].upper() == "Y"  # one yellow tile (a3)
+    assert str(final.history[68]) == "place W4"
+    before = player(67)
+    assert before["workshops"][3] == "YYY" and before["workshops"][0].count("G") == 3  # waiting
+    assert (before["purples"], player(78)["purples"]) == (0, 1)
+    w1 = player(70)["workshops"][0]  # after the first discard (a blue)
+    assert str(final.history[69]).endswith("B") and str(final.history[70]).endswith("Y")
+    assert sorted(w1) == sorted("YYYGGGP")  # then a yellow is discarded: two yellow, three green, the purple
+    assert player(72)["cards"]["D28"] == "GG" and player(77)["cards"]["D32"] == "RR"
+    assert positions[77].position()["pending"]["ran"] == [1, 2, 3, 4]  # all four workshops ran
+    assert player(78)["workshops"] == ["", "", "", "Y"] and player(78)["completed"] == ["S3"] and player(67)["completed"] == []
+
+    def est(ply):
+        d = _decision(rv, ply)
+        return _pct(d.before[1]), d.best_visits
+
+    assert (est(66), est(82), est(88)) == ((37, 40), (12, 8), (12, 40))
+
+    # ply 107: the column d1-d4 where the search prefers the row a4-d4
+    d = _decision(rv, 107)
+    assert (d.text, d.best_text, d.mistake) == ("take the run d1–d4", "take the run a4–d4", True)
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (10, 2, 28, 25)
+    grid = positions[107].position()["grid"]
+    assert "".join(row[3] for row in grid).upper() == "RRYB" and grid[3].upper() == "BGYB"
+    assert player(107, 1)["workshops"][1] == "" and str(final.history[108]) == "place W2"
+    assert (est(108), est(109)) == ((12, 22), (11, 40))
