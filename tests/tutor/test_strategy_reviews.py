@@ -50,7 +50,7 @@ def test_the_gembloq_reviewed_game_is_the_one_the_notebook_explains():
     # the notebook's recipe, as the test replays it
     assert 'bots = [agent("mcts", seed=1, game=game, iterations=200), agent("greedy", seed=2, game=game)]' in code
     assert "final = play_game(game, bots, seed=1)" in code
-    assert "GembloQBoard(state=final, bot_seed=1)" in code and "board.review(None, iterations=200)" in code
+    assert 'GembloQBoard(state=final, seats=["human", "human"], bot_seed=1)' in code and "board.review(None, iterations=200)" in code
     assert "board.show_review_mark(9)" in code
 
     game = zw.game("gembloq", players=2)
@@ -113,7 +113,7 @@ def test_the_zongshi_reviewed_game_is_the_one_the_notebook_explains():
     code = _code("zongshi")
     assert 'bots = [agent("mcts", seed=1, game=game, iterations=100)] + [agent("greedy", seed=2 + k, game=game) for k in range(3)]' in code
     assert "final = play_game(game, bots, seed=1)" in code
-    assert "ZongShiBoard(state=final, bot_seed=1, open_hands=True)" in code and "board.review(None, iterations=60)" in code
+    assert 'ZongShiBoard(state=final, seats=["human"] * 4, bot_seed=1, open_hands=True)' in code and "board.review(None, iterations=60)" in code
     assert "board.show_review_mark(307)" in code
 
     game = zw.game("zongshi", players=4)
@@ -161,7 +161,7 @@ def test_the_zongshi_reviewed_game_is_the_one_the_notebook_explains():
     assert (row(positions[317], 3, "boxes and scrolls"), row(positions[318], 3, "boxes and scrolls")) == (3, 2)
     assert (positions[317].score_sheet().totals[3], positions[318].score_sheet().totals[3]) == (25, 28)
     d = _decision(rv, 316)
-    assert (d.seat, _pct(d.before[3]), d.best_visits) == (3, 68, 53)
+    assert (d.seat, d.text, _pct(d.before[3]), d.best_visits) == (3, "take this turn with the master", 68, 53)
     assert all(_pct(e.before[3]) == 100 for e in rv.decisions if e.ply > 316)
 
 
@@ -169,7 +169,7 @@ def test_the_art_gallery_reviewed_game_is_the_one_the_notebook_explains():
     code = _code("art_gallery")
     assert 'bots = [agent("mcts", seed=1, game=game, iterations=100)] + [agent("greedy", seed=2 + k, game=game) for k in range(3)]' in code
     assert "final = play_game(game, bots, seed=1)" in code
-    assert "ArtGalleryBoard(state=final, bot_seed=1, open_hands=True)" in code and "board.review(None, iterations=120)" in code
+    assert 'ArtGalleryBoard(state=final, seats=["human"] * 4, bot_seed=1, open_hands=True)' in code and "board.review(None, iterations=120)" in code
     assert "board.show_review_mark(182)" in code
 
     game = zw.game("art_gallery", players=4)
@@ -188,7 +188,7 @@ def test_the_art_gallery_reviewed_game_is_the_one_the_notebook_explains():
     assert positions[147].round == 4
     assert _pct(rv.decisions[-1].after[0]) == 100
     # "the biggest ones are moves to a gallery"
-    assert all(positions[d.ply].step == "move" for d in rv.mistakes(3))
+    assert all(positions[d.ply].step == "move" and " to G" in d.text for d in rv.mistakes(3))
 
     def tiles(state, seat):
         return len(state.position()["collections"][seat]["tiles"])
@@ -222,7 +222,7 @@ def test_the_majolica_reviewed_game_is_the_one_the_notebook_explains():
     code = _code("majolica")
     assert 'bots = [agent("mcts", seed=1, game=duel, iterations=30), agent("greedy", seed=2, game=duel)]' in code
     assert "final = play_game(duel, bots, seed=1)" in code
-    assert "MajolicaBoard(state=final, bot_seed=1, open_hands=True)" in code and "board.review(1, iterations=40)" in code
+    assert 'MajolicaBoard(state=final, seats=["human", "human"], bot_seed=1, open_hands=True)' in code and "board.review(1, iterations=40)" in code
     assert "board.show_review_mark(107)" in code
 
     duel = zw.game("majolica", players=2)
