@@ -1,0 +1,160 @@
+"""The reviewed games at the end of the strategy notebooks (issue 21): each notebook explains
+two turning points of a seeded game in words; these tests replay the same game and review
+and check every fact the prose states (which ply, which move, which better move, the
+estimates with their samples, the position's figures), so that a change of the engine or the
+bots fails here instead of leaving a notebook that tells something else than what it shows.
+
+Each test costs what its notebook cell costs (a bot game and a review with a fixed number of
+iterations, a few seconds of CPU).
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import nbformat
+import pytest
+
+import zongshi_widgets as zw
+from zongshi_widgets.agents import agent
+from zongshi_widgets.lab import play_game
+
+NOTEBOOKS = pathlib.Path(__file__).parents[2] / "notebooks"
+
+
+def _code(name: str) -> str:
+    """The code of the strategy notebook of game ``name``, all cells joined."""
+    nb = nbformat.read(NOTEBOOKS / name / "03_strategy.ipynb", 4)
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+
+
+def _positions(final):
+    """Every position of ``final``'s game, from its start (``positions[p]``: before ply ``p``)."""
+    positions = [final.game.new_state(seed=final.chance.seed)]
+    for action in final.history:
+        positions.append(positions[-1].play(action))
+    return positions
+
+
+def _decision(rv, ply):
+    return next(d for d in rv.decisions if d.ply == ply)
+
+
+def _pct(x: float) -> int:
+    """A share as the notebook prints it (``f"{x:.0%}"``), as an int of percent."""
+    return int(f"{x:.0%}".rstrip("%"))
+
+
+def test_the_gembloq_reviewed_game_is_the_one_the_notebook_explains():
+    code = _code("gembloq")
+    # the notebook's recipe, as the test replays it
+    assert 'bots = [agent("mcts", seed=1, game=game, iterations=200), agent("greedy", seed=2, game=game)]' in code
+    assert "final = play_game(game, bots, seed=1)" in code
+    assert 'GembloQBoard(state=final, seats=["human", "human"], bot_seed=1)' in code and "board.review(None, iterations=200)" in code
+    assert "board.show_review_mark(9)" in code
+
+    game = zw.game("gembloq", players=2)
+    final = play_game(game, [agent("mcts", seed=1, game=game, iterations=200), agent("greedy", seed=2, game=game)], seed=1)
+    sheet = final.score_sheet()
+    assert sheet.winners == (0,) and tuple(sheet.totals) == (27.5, 32.5)
+    rv = zw.review(final, iterations=200, seed=1)  # what board.review(None, iterations=200) runs with bot_seed=1
+    assert [d.ply for d in rv.mistakes(3)] == [1, 2, 9]
+    assert _decision(rv, 2).seat == 0 and _decision(rv, 2).mistake  # "even blue is flagged once (ply 2)"
+    assert [d.seat for d in rv.mistakes(3)] == [1, 0, 1]
+    assert [d.ply for d in rv.mistakes() if d.seat == 0] == [2, 8, 18]  # "blue is flagged three times"
+    assert rv.decisions[0].before[0] > 0.5  # "blue's line starts above one half"
+    positions = _positions(final)
+
+    # ply 1: the P (5.5 squares) where the search prefers the I5 (5 squares), same corner
+    d = _decision(rv, 1)
+    assert (d.seat, d.text, d.best_text, d.mistake) == (1, "piece 21 (P) at ad1", "piece 13 (I5) at ad1", True)
+    assert (d.action.piece.squares, d.best.piece.squares) == (5.5, 5)
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits, _pct(d.loss)) == (23, 10, 49, 40, 26)
+    assert d.loss == max(m.loss for m in rv.mistakes())  # "the game's biggest"
+    played, better = positions[1].play(d.action), positions[1].play(d.best)
+    assert (len(better.attach_points(1)), len(played.attach_points(1))) == (25, 21)
+    assert (better.legal_count(1), played.legal_count(1)) == (337, 489)
+    # the greedy bot's reckoning: 10 a square, 1 a corner spot
+    assert positions[1].greedy_value(d.action) == 76 and positions[1].greedy_value(d.best) == 75
+
+    # ply 9: the Y at n3 (blocking) where the search prefers the X at p4
+    d = _decision(rv, 9)
+    assert (d.seat, d.text, d.best_text, d.mistake) == (1, "piece 19 (Y) at n3", "piece 18 (X) at p4", True)
+    assert d.action.piece.squares == d.best.piece.squares == 5
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (12, 13, 28, 29)
+    played, better = positions[9].play(d.action), positions[9].play(d.best)
+    assert positions[9].corner_spots_opened(d.action) == positions[9].corner_spots_opened(d.best)
+    assert (played.legal_count(0), better.legal_count(0)) == (330, 344)  # blue's placements
+    assert (played.legal_count(1), better.legal_count(1)) == (210, 253)  # yellow's own
+    assert positions[9].greedy_value(d.action) > positions[9].greedy_value(d.best)
+    # "9% at blue's next decision, never above 20% again": yellow's estimate at every later decision
+    assert _pct(d.after[1]) == 9 and max(_pct(e.before[1]) for e in rv.decisions if e.ply > 9) == 20
+
+
+@pytest.mark.parametrize(("name", "players"), [("gembloq", 2), ("zongshi", 3), ("art_gallery", 2), ("majolica", 2)])
+def test_the_board_review_gives_the_marks_of_the_notebook_review(name, players):
+    """The notebook reviews on its board (``bot_seed`` seeds the board's review): the same
+    decisions as ``zw.review`` with that seed, for a short line."""
+    from zongshi_widgets.widgets import board_class
+
+    game = zw.game(name, players=players)
+    state = game.new_state(seed=1)
+    bots = [agent("greedy", seed=s, game=game) for s in range(players)]
+    while len(state.history) < 6:
+        state = state.play(bots[state.to_move].choose(state))
+    board = board_class(name)(state=state, seats=["human"] * players, bot_seed=3, open_hands=True)  # a post-game view: every seat may be reviewed
+    ours = board.review(None, iterations=20)
+    theirs = zw.review(state, iterations=20, seed=3)
+    key = lambda rv: [(d.ply, str(d.action), str(d.best), d.played_value, d.best_value, d.played_visits) for d in rv.decisions]  # noqa: E731
+    assert key(ours) == key(theirs)
+
+
+def test_the_majolica_reviewed_game_is_the_one_the_notebook_explains():
+    code = _code("majolica")
+    assert 'bots = [agent("mcts", seed=1, game=duel, iterations=30), agent("greedy", seed=2, game=duel)]' in code
+    assert "final = play_game(duel, bots, seed=1)" in code
+    assert 'MajolicaBoard(state=final, seats=["human", "human"], bot_seed=1, open_hands=True)' in code and "board.review(1, iterations=40)" in code
+    assert "board.show_review_mark(107)" in code
+
+    duel = zw.game("majolica", players=2)
+    final = play_game(duel, [agent("mcts", seed=1, game=duel, iterations=30), agent("greedy", seed=2, game=duel)], seed=1)
+    sheet = final.score_sheet()
+    assert duel.seat_names == ("red", "yellow") and sheet.winners == (0,) and tuple(sheet.totals) == (26, 19)
+    rv = zw.review(final, 1, iterations=40, seed=1)
+    positions = _positions(final)
+    top = rv.mistakes(3)
+    assert len(top) == 3 and all(d.played_visits == 2 for d in top)  # "every played move there rests on two continuations"
+
+    def player(ply, seat=0):
+        return positions[ply].position()["players"][seat]
+
+    # plies 67 to 77: red's cascade
+    assert all(positions[p].to_move == 0 for p in range(67, 82)) and positions[82].to_move == 1
+    assert [d.ply for d in rv.decisions if 66 < d.ply < 82] == []  # no decision of yellow in between
+    grid = positions[67].position()["grid"]
+    assert str(final.history[67]).startswith("take a3") and grid[2][0].upper() == "Y"  # one yellow tile (a3)
+    assert str(final.history[68]) == "place W4"
+    before = player(67)
+    assert before["workshops"][3] == "YYY" and before["workshops"][0].count("G") == 3  # waiting
+    assert (before["purples"], player(78)["purples"]) == (0, 1)
+    w1 = player(70)["workshops"][0]  # after the first discard (a blue)
+    assert str(final.history[69]).endswith("B") and str(final.history[70]).endswith("Y")
+    assert sorted(w1) == sorted("YYYGGGP")  # then a yellow is discarded: two yellow, three green, the purple
+    assert player(72)["cards"]["D28"] == "GG" and player(77)["cards"]["D32"] == "RR"
+    assert positions[77].position()["pending"]["ran"] == [1, 2, 3, 4]  # all four workshops ran
+    assert player(78)["workshops"] == ["", "", "", "Y"] and player(78)["completed"] == ["S3"] and player(67)["completed"] == []
+
+    def est(ply):
+        d = _decision(rv, ply)
+        return _pct(d.before[1]), d.best_visits
+
+    assert (est(66), est(82), est(88)) == ((37, 40), (12, 8), (12, 40))
+
+    # ply 107: the column d1-d4 where the search prefers the row a4-d4
+    d = _decision(rv, 107)
+    assert (d.text, d.best_text, d.mistake) == ("take the run d1–d4", "take the run a4–d4", True)
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (10, 2, 28, 25)
+    grid = positions[107].position()["grid"]
+    assert "".join(row[3] for row in grid).upper() == "RRYB" and grid[3].upper() == "BGYB"
+    assert player(107, 1)["workshops"][1] == "" and str(final.history[108]) == "place W2"
+    assert (est(108), est(109)) == ((12, 22), (11, 40))
