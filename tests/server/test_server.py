@@ -295,11 +295,10 @@ def test_forged_replayed_and_malformed_messages_and_wrong_tokens_are_refused_and
         clients[mover].ws.send_bytes(b'{"type": "play"}')
         assert clients[mover].receive()["code"] == "bad-message"
         assert _stored(db, made["game_id"]) == saved
-        assert {s: len(p.frames) for s, p in clients.items() if s not in (mover, idle, None)} == {
-            s: counts[s] for s in clients if s not in (mover, idle, None)
-        }
+        assert {s: len(p.frames) for s, p in clients.items() if s not in (mover, idle, None)} == {s: counts[s] for s in clients if s not in (mover, idle, None)}
         # wrong tokens: refused at hello, the socket closed, nothing learned
-        for hello in ({"type": "hello", "token": "forged"}, {"type": "hello", "token": made["tokens"]["seats"][0] + "x"}, {"type": "hello"}, {"token": made["tokens"]["seats"][0]}):
+        seat0 = made["tokens"]["seats"][0]
+        for hello in ({"type": "hello", "token": "forged"}, {"type": "hello", "token": seat0 + "x"}, {"type": "hello"}, {"token": seat0}):
             with client.websocket_connect("/ws") as ws:
                 ws.send_text(json.dumps(hello))
                 frame = ws.receive_json()

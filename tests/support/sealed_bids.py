@@ -380,7 +380,8 @@ class SealedBidsState(State):
         if self.is_over:
             return self.score_sheet()
         totals = [sum(w) for w in self.won]
-        return ScoreSheet(self.game.seat_names, ["prizes won"], [[t] for t in totals], totals, final=False, notes="ties: the higher sum of cards in hand, counted at the end")
+        notes = "ties: the higher sum of cards in hand, counted at the end"
+        return ScoreSheet(self.game.seat_names, ["prizes won"], [[t] for t in totals], totals, final=False, notes=notes)
 
     def digest(self) -> str:
         text = repr(tuple(getattr(self, k) for k in self.__slots__))

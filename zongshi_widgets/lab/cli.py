@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="run the game server: a lobby and one websocket per player, every game kept in SQLite",
         description=(
-            "Run the game server (the server extra: pip install \"zongshi_widgets[server]\"). Games are created and listed at "
+            'Run the game server (the server extra: pip install "zongshi_widgets[server]"). Games are created and listed at '
             "http://HOST:PORT/api/games and played over ws://HOST:PORT/ws, each player's client with its seat's token; "
             "every change is stored in --db before anyone hears of it, so a restart loses nothing. One process: do not run "
             "two servers on one --db."
@@ -124,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8765, help="port (default 8765)")
     serve.add_argument("--db", default="games.sqlite", help="the SQLite file of the games (created if missing; default games.sqlite)")
     serve.add_argument("--max-games", type=int, default=1000, help="games kept at most (default 1000)")
+    serve.add_argument("--rate", type=float, default=10.0, help="messages a second one client may send on average (default 10; bursts of 2 seconds' worth)")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"], help="server log level (default info)")
     return parser
 
@@ -144,7 +145,10 @@ def serve_command(args: argparse.Namespace) -> int:
     if args.max_games < 1:
         print(f"zongshi-widgets serve: --max-games must be 1 or more, not {args.max_games}", file=sys.stderr)
         return 2
-    limits = Limits(max_games=args.max_games)
+    if not args.rate > 0:
+        print(f"zongshi-widgets serve: --rate must be above 0, not {args.rate}", file=sys.stderr)
+        return 2
+    limits = Limits(max_games=args.max_games, rate=args.rate, burst=max(1, int(2 * args.rate)))
     try:
         app = create_app(args.db, limits)
     except StoreError as exc:

@@ -34,7 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import core
 from ..core import CorruptSave
-from .store import GameStore, StoreError, StoredGame
+from .store import GameStore, StoredGame, StoreError
 from .table import Refused, ServedGame
 
 log = logging.getLogger("zongshi_widgets.server")
@@ -193,7 +193,7 @@ class GameServer:
                 ``full`` when the server holds ``max_games`` games.
         """
         if not isinstance(body, dict):
-            raise Refused("bad-message", "the body is a JSON object: {\"game\": \"zongshi\", \"players\": 4, ...}")
+            raise Refused("bad-message", 'the body is a JSON object: {"game": "zongshi", "players": 4, ...}')
         unknown = set(body) - {"game", "players", "options", "seed", "position", "undo", "open_seats"}
         if unknown:
             raise Refused("bad-message", f"unknown fields {sorted(unknown)}; a game is made of game, players, options, seed, position, undo, open_seats")
@@ -325,7 +325,7 @@ class GameServer:
             return
         try:
             text = await asyncio.wait_for(websocket.receive_text(), self.limits.hello_seconds)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             await _close(websocket, "bad-token", f"say hello with your token within {self.limits.hello_seconds:g} s")
             return
         except (WebSocketDisconnect, KeyError, RuntimeError):

@@ -111,11 +111,11 @@ class GameStore:
         # the server uses its store from one thread (the event loop's); the flag only lets
         # a test client's loop thread use a store made on the main thread
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA foreign_keys = ON")
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = FULL")  # a commit is on disk before clients are told
         try:
+            self._db.execute("PRAGMA foreign_keys = ON")
+            if self.path != ":memory:":
+                self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = FULL")  # a commit is on disk before clients are told
             with self._transaction():
                 for statement in _SCHEMA.split(";"):
                     if statement.strip():
@@ -126,6 +126,7 @@ class GameStore:
                 elif row[0] != str(SCHEMA_VERSION):
                     raise StoreError(f"{self.path}: a game database of layout {row[0]}, not {SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
+            self._db.close()
             raise StoreError(f"{self.path}: not a game database this server can use ({exc})") from None
 
     def _transaction(self):
