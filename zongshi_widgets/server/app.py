@@ -318,11 +318,19 @@ class GameServer:
 
     # -- websockets -----------------------------------------------------------------------
     async def websocket(self, websocket: WebSocket) -> None:
-        """Serve one websocket: hello with a token, then frames out and messages in."""
+        """Serve one websocket: hello with a token, then frames out and messages in. A socket
+        counts against ``max_connections`` from its first byte, before its hello."""
         await websocket.accept()
         if self._connections >= self.limits.max_connections:
             await _close(websocket, "full", f"this server has its limit of {self.limits.max_connections} connections open")
             return
+        self._connections += 1
+        try:
+            await self._serve(websocket)
+        finally:
+            self._connections -= 1
+
+    async def _serve(self, websocket: WebSocket) -> None:
         try:
             text = await asyncio.wait_for(websocket.receive_text(), self.limits.hello_seconds)
         except TimeoutError:
@@ -344,7 +352,6 @@ class GameServer:
             return
         client = _Client(websocket, game_id, seat, self.limits)
         self._clients.setdefault(game_id, set()).add(client)
-        self._connections += 1
         client.send(
             {
                 "type": "welcome",
@@ -379,7 +386,6 @@ class GameServer:
                     client.send(refusal.to_json(served.version))
         finally:
             self._clients[game_id].discard(client)
-            self._connections -= 1
             client.queue.put_nowait(None)
             await sender
 
