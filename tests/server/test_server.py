@@ -458,3 +458,24 @@ def test_a_move_the_database_cannot_store_is_not_played():
         clients[mover].send(type="play", action=json.loads(before)["legal"][0], version=0)
         for p in clients.values():
             assert p.receive()["version"] == 1
+
+
+def test_a_stored_game_whose_save_was_tampered_with_is_refused_and_the_others_still_play(tmp_path):
+    db = tmp_path / "games.sqlite"
+    with serving(db, FAST) as client:
+        tampered = create(client, game="sealed_bids", players=2, seed=1)
+        fine = create(client, game="sealed_bids", players=2, seed=2)
+    with sqlite3.connect(db) as con:
+        save = json.loads(con.execute("SELECT save FROM games WHERE id = ?", (tampered["game_id"],)).fetchone()[0])
+        save["history"] = ["bid 15"]  # a forged history: the replay cannot match the stored position
+        con.execute("UPDATE games SET save = ? WHERE id = ?", (json.dumps(save), tampered["game_id"]))
+    with serving(db, FAST) as client:
+        with client.websocket_connect("/ws") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": tampered["tokens"]["seats"][0]}))
+            frame = ws.receive_json()
+            assert frame["type"] == "error" and frame["code"] == "unavailable" and "cannot be loaded" in frame["message"]
+        listed = {g["game_id"]: g["loadable"] for g in client.get("/api/games").json()["games"]}
+        assert listed == {tampered["game_id"]: False, fine["game_id"]: True}
+        p = Player(client, fine["tokens"]["seats"][0])
+        assert p.state["view"] == zw.game("sealed_bids", players=2).new_state(seed=2).view(0)
+        p.close()
