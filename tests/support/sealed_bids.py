@@ -373,6 +373,16 @@ class SealedBidsState(State):
             final=self.is_over,
         )
 
+    def visible_score_sheet(self, seat: int | None = None) -> ScoreSheet:
+        """The prizes won, known to all; the tie-break (cards in hand, which are hidden) only once
+        the game is over."""
+        self.game.check_seat(seat)
+        if self.is_over:
+            return self.score_sheet()
+        totals = [sum(w) for w in self.won]
+        notes = "ties: the higher sum of cards in hand, counted at the end"
+        return ScoreSheet(self.game.seat_names, ["prizes won"], [[t] for t in totals], totals, final=False, notes=notes)
+
     def digest(self) -> str:
         text = repr(tuple(getattr(self, k) for k in self.__slots__))
         return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -1,4 +1,5 @@
-"""The command line: `zongshi-widgets simulate GAME ...` prints a balance report.
+"""The command line: `zongshi-widgets simulate GAME ...` prints a balance report;
+`zongshi-widgets serve ...` runs the game server for play across machines.
 
 Examples::
 
@@ -109,7 +110,54 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE", help="a variant option of the game (names listed below)")
     sim.add_argument("--out", default=None, help="write the per-game table to this CSV file (checked before any game is played)")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    serve = sub.add_parser(
+        "serve",
+        help="run the game server: a lobby and one websocket per player, every game kept in SQLite",
+        description=(
+            'Run the game server (the server extra: pip install "zongshi_widgets[server]"). Games are created and listed at '
+            "http://HOST:PORT/api/games and played over ws://HOST:PORT/ws, each player's client with its seat's token; "
+            "every change is stored in --db before anyone hears of it, so a restart loses nothing. One process: do not run "
+            "two servers on one --db."
+        ),
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: every network)")
+    serve.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    serve.add_argument("--db", default="games.sqlite", help="the SQLite file of the games (created if missing; default games.sqlite)")
+    serve.add_argument("--max-games", type=int, default=1000, help="games kept at most (default 1000)")
+    serve.add_argument("--rate", type=float, default=10.0, help="messages a second one client may send on average (default 10; bursts of 2 seconds' worth)")
+    serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"], help="server log level (default info)")
     return parser
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    """Run ``serve`` from parsed arguments until interrupted. Returns the exit code (2: bad
+    arguments, the server extra missing, or a database this server cannot use)."""
+    try:
+        import uvicorn
+
+        from ..server import Limits, StoreError, create_app
+    except ImportError as exc:
+        print(f'zongshi-widgets serve: the game server needs its extra ({exc.name} is missing): pip install "zongshi_widgets[server]"', file=sys.stderr)
+        return 2
+    if not 0 < args.port < 65536:
+        print(f"zongshi-widgets serve: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
+        return 2
+    if args.max_games < 1:
+        print(f"zongshi-widgets serve: --max-games must be 1 or more, not {args.max_games}", file=sys.stderr)
+        return 2
+    if not args.rate > 0:
+        print(f"zongshi-widgets serve: --rate must be above 0, not {args.rate}", file=sys.stderr)
+        return 2
+    limits = Limits(max_games=args.max_games, rate=args.rate, burst=max(1, int(2 * args.rate)))
+    try:
+        app = create_app(args.db, limits)
+    except StoreError as exc:
+        print(f"zongshi-widgets serve: --db {exc}", file=sys.stderr)
+        return 2
+    print(f"zongshi-widgets serve: games in {args.db}; lobby http://{args.host}:{args.port}/api/games, play ws://{args.host}:{args.port}/ws", flush=True)
+    # ws_max_size: frames above it are cut off by the server before the app reads them
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=max(16384, limits.max_message * 4))
+    return 0
 
 
 def _out_problem(out: str) -> str | None:
@@ -272,6 +320,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args.command == "serve":
+        return serve_command(args)
     return 2  # pragma: no cover (argparse requires a command)
 
 
