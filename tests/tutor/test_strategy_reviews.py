@@ -217,3 +217,61 @@ def test_the_zongshi_reviewed_game_is_the_one_the_notebook_explains():
     assert player(positions[454])["apprentice"]["at"] == "large"
     assert _pct(d.after[3]) == 0
     assert "merchant" not in player(final)["visited"] and row(final, 3, "townsfolk visits") == 4
+
+
+def test_the_art_gallery_reviewed_game_is_the_one_the_notebook_explains():
+    code = _code("art_gallery")
+    assert 'bots = [agent("mcts", seed=1, game=game, iterations=100)] + [agent("greedy", seed=2 + k, game=game) for k in range(3)]' in code
+    assert "final = play_game(game, bots, seed=1)" in code
+    assert 'ArtGalleryBoard(state=final, seats=["human"] * 4, bot_seed=1, open_hands=True)' in code and "board.review(None, iterations=120)" in code
+    assert "board.show_review_mark(1)" in code
+
+    game = zw.game("art_gallery", players=4)
+    bots = [agent("mcts", seed=1, game=game, iterations=100)] + [agent("greedy", seed=2 + k, game=game) for k in range(3)]
+    final = play_game(game, bots, seed=1)
+    sheet = final.score_sheet()
+    assert game.seat_names == ("red", "yellow", "green", "blue")
+    assert sheet.winners == (0,) and tuple(sheet.totals) == (67, 34, 39, 34)
+    souvenirs = sheet.categories.index("souvenirs")
+    assert sheet.values[0][souvenirs] == 37  # "37 of its 67 points"
+    rv = zw.review(final, iterations=120, seed=1)
+    positions = _positions(final)
+    # "red's line is the highest at every decision from ply 107 (round 3) on, and climbs to 100%"
+    assert max(d.ply for d in rv.decisions if d.before[0] != max(d.before)) == 106
+    assert positions[107].round == 3
+    assert _pct(rv.decisions[-1].after[0]) == 100
+    # "the biggest ones are moves that end at a gallery"
+    assert all(positions[d.ply].step == "move" and d.text.split()[-1].startswith("G") for d in rv.mistakes(3))
+
+    def tiles(state, seat):
+        return len(state.position()["collections"][seat]["tiles"])
+
+    def end_of_round(ply):
+        return next(p for p in range(ply, len(positions)) if positions[p].round > positions[ply].round or positions[p].is_over)
+
+    def takes(ply):
+        steps = [p for p in range(ply, end_of_round(ply)) if positions[p].step == "take"]
+        return [(positions[p].to_move, positions[p].action_text(final.history[p], positions[p].to_move)) for p in steps]
+
+    # ply 1: yellow bids 2 in the Shop where the review prefers 6
+    d = _decision(rv, 1)
+    assert (d.seat, d.text, d.best_text, d.mistake) == (1, "bid 2 face down at the Shop", "bid 6 face down at the Shop", True)
+    assert positions[1].position()["pawns"][1] == 0  # at the Shop (bench 0)
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (25, 12, 36, 21)
+    assert (_pct(d.before[1]), _pct(d.after[1])) == (36, 27)
+    assert (tiles(positions[1], 1), tiles(positions[end_of_round(1)], 1)) == (0, 1)
+    assert (1, "take 1") in takes(1) and (0, "take 1+3") in takes(1)  # yellow one tile; red's 4 two
+    # yellow last: level with blue on points, behind on the tie-break (most tiles)
+    assert sheet.ranking[1] == 4 and sheet.totals[1] == sheet.totals[3] == 34
+    assert (sheet.tiebreaks[1], sheet.tiebreaks[3]) == ((3,), (6,)) and (tiles(final, 1), tiles(final, 3)) == (3, 6)
+
+    # plies 118 to 121, round 3: the review's biggest swing, red 56% to 90%
+    biggest = max(rv.decisions, key=lambda e: max(abs(a - b) for a, b in zip(e.after, e.before)))
+    assert biggest.ply == 118 and positions[118].round == 3
+    assert (_pct(biggest.before[0]), _pct(_decision(rv, 120).before[0])) == (56, 90)
+    d = _decision(rv, 118)
+    assert (d.seat, d.text, d.best_text, d.mistake) == (3, "play 7 and stay at G1", "play 8 and move clockwise to G2", True)
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (5, 25, 17, 72)
+    assert positions[120].position()["bars"]["shop"] == [[0, 4], [0, 4]]  # red's two 4s, no one else's bid
+    assert (tiles(positions[120], 0), tiles(positions[end_of_round(120)], 0)) == (5, 9)
+    assert takes(118) == [(0, "take 1+3"), (0, "take 1+3")]
