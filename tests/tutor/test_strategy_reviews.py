@@ -158,3 +158,120 @@ def test_the_majolica_reviewed_game_is_the_one_the_notebook_explains():
     assert "".join(row[3] for row in grid).upper() == "RRYB" and grid[3].upper() == "BGYB"
     assert player(107, 1)["workshops"][1] == "" and str(final.history[108]) == "place W2"
     assert (est(108), est(109)) == ((12, 22), (11, 40))
+
+
+def test_the_zongshi_reviewed_game_is_the_one_the_notebook_explains():
+    code = _code("zongshi")
+    assert 'bots = [agent("mcts", seed=1, game=game, iterations=100)] + [agent("greedy", seed=2 + k, game=game) for k in range(3)]' in code
+    assert "final = play_game(game, bots, seed=1)" in code
+    assert 'ZongShiBoard(state=final, seats=["human"] * 4, bot_seed=1, open_hands=True)' in code and "board.review(None, iterations=60)" in code
+    assert "board.show_review_mark(447)" in code
+
+    game = zw.game("zongshi", players=4)
+    bots = [agent("mcts", seed=1, game=game, iterations=100)] + [agent("greedy", seed=2 + k, game=game) for k in range(3)]
+    final = play_game(game, bots, seed=1)
+    sheet = final.score_sheet()
+    assert game.seat_names[0] == "ivory" and game.seat_names[3] == "natural"
+    assert sheet.winners == (0,) and (sheet.totals[0], sheet.totals[3]) == (31, 30)  # "won, by one point"
+    assert max(sheet.totals[1], sheet.totals[2]) < 30
+    rv = zw.review(final, iterations=60, seed=1)
+    # "ivory leads most of the game": the highest estimate at most decisions
+    assert sum(d.before[0] == max(d.before) for d in rv.decisions) > len(rv.decisions) / 2
+    assert [d.ply for d in rv.mistakes(3)] == [447, 454, 446]  # the table's three, all natural's
+    positions = _positions(final)
+    rows = list(sheet.categories)
+
+    def row(state, seat, name):
+        return state.score_sheet().values[seat][rows.index(name)]
+
+    def player(state):
+        return state.position()["players"][3]
+
+    # plies 445 to 446: natural's sixth project, a Larger Workshop, completes as round 24 begins
+    assert len(player(positions[445])["completed"]) == 5 and len(player(positions[446])["completed"]) == 6
+    assert player(positions[446])["completed"][-1] == "larger_workshop"
+    assert not player(positions[445])["trigger_bonus"] and player(positions[446])["trigger_bonus"]
+    assert (positions[445].position()["round"], positions[446].position()["round"]) == (23, 24)
+    assert positions[446].position()["final_round"] and row(final, 3, "triggering the end") == 2
+    d = _decision(rv, 446)
+    assert (d.seat, _pct(d.before[3]), d.best_visits) == (3, 69, 55)
+
+    # ply 447: natural's apprentice goes to the large bin where the review prefers the merchant
+    d = _decision(rv, 447)
+    assert (d.seat, d.text, d.best_text) == (3, "go to the large bin of the Marketplace", "visit the merchant (visit tile 2)")
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (0, 2, 99, 41)
+    assert sorted(player(positions[447])["visited"]) == ["elder", "official", "scholar"]
+    assert player(positions[447])["boxes"].count("g") == 3
+    visit = positions[447].play(d.best)
+    paid = visit.play(next(a for a in visit.legal_actions() if str(a) == "pay gg"))
+    assert "merchant" in player(paid)["visited"]
+    assert (row(positions[447], 3, "townsfolk visits"), row(paid, 3, "townsfolk visits")) == (4, 8)
+    assert (positions[447].score_sheet().totals[3], paid.score_sheet().totals[3]) == (29, 33)
+    assert positions[447].score_sheet().totals[0] == 30  # "past ivory's 30 at that moment"
+    assert _pct(d.after[3]) == 24 and str(final.history[446]) == "use apprentice"
+
+    # ply 454: natural's master goes to the large bin too
+    d = _decision(rv, 454)
+    assert (d.seat, d.text, d.best_text) == (3, "go to the large bin of the Marketplace", "visit the merchant (visit tile 2)")
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (33, 3, 100, 43)
+    assert player(positions[454])["apprentice"]["at"] == "large"
+    assert _pct(d.after[3]) == 0
+    assert "merchant" not in player(final)["visited"] and row(final, 3, "townsfolk visits") == 4
+
+
+def test_the_art_gallery_reviewed_game_is_the_one_the_notebook_explains():
+    code = _code("art_gallery")
+    assert 'bots = [agent("mcts", seed=1, game=game, iterations=100)] + [agent("greedy", seed=2 + k, game=game) for k in range(3)]' in code
+    assert "final = play_game(game, bots, seed=1)" in code
+    assert 'ArtGalleryBoard(state=final, seats=["human"] * 4, bot_seed=1, open_hands=True)' in code and "board.review(None, iterations=120)" in code
+    assert "board.show_review_mark(1)" in code
+
+    game = zw.game("art_gallery", players=4)
+    bots = [agent("mcts", seed=1, game=game, iterations=100)] + [agent("greedy", seed=2 + k, game=game) for k in range(3)]
+    final = play_game(game, bots, seed=1)
+    sheet = final.score_sheet()
+    assert game.seat_names == ("red", "yellow", "green", "blue")
+    assert sheet.winners == (0,) and tuple(sheet.totals) == (67, 34, 39, 34)
+    souvenirs = sheet.categories.index("souvenirs")
+    assert sheet.values[0][souvenirs] == 37  # "37 of its 67 points"
+    rv = zw.review(final, iterations=120, seed=1)
+    positions = _positions(final)
+    # "red's line is the highest at every decision from ply 107 (round 3) on, and climbs to 100%"
+    assert max(d.ply for d in rv.decisions if d.before[0] != max(d.before)) == 106
+    assert positions[107].round == 3
+    assert _pct(rv.decisions[-1].after[0]) == 100
+    # "the biggest ones are moves that end at a gallery"
+    assert all(positions[d.ply].step == "move" and d.text.split()[-1].startswith("G") for d in rv.mistakes(3))
+
+    def tiles(state, seat):
+        return len(state.position()["collections"][seat]["tiles"])
+
+    def end_of_round(ply):
+        return next(p for p in range(ply, len(positions)) if positions[p].round > positions[ply].round or positions[p].is_over)
+
+    def takes(ply):
+        steps = [p for p in range(ply, end_of_round(ply)) if positions[p].step == "take"]
+        return [(positions[p].to_move, positions[p].action_text(final.history[p], positions[p].to_move)) for p in steps]
+
+    # ply 1: yellow bids 2 in the Shop where the review prefers 6
+    d = _decision(rv, 1)
+    assert (d.seat, d.text, d.best_text, d.mistake) == (1, "bid 2 face down at the Shop", "bid 6 face down at the Shop", True)
+    assert positions[1].position()["pawns"][1] == 0  # at the Shop (bench 0)
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (25, 12, 36, 21)
+    assert (_pct(d.before[1]), _pct(d.after[1])) == (36, 27)
+    assert (tiles(positions[1], 1), tiles(positions[end_of_round(1)], 1)) == (0, 1)
+    assert (1, "take 1") in takes(1) and (0, "take 1+3") in takes(1)  # yellow one tile; red's 4 two
+    # yellow last: level with blue on points, behind on the tie-break (most tiles)
+    assert sheet.ranking[1] == 4 and sheet.totals[1] == sheet.totals[3] == 34
+    assert (sheet.tiebreaks[1], sheet.tiebreaks[3]) == ((3,), (6,)) and (tiles(final, 1), tiles(final, 3)) == (3, 6)
+
+    # plies 118 to 121, round 3: the review's biggest swing, red 56% to 90%
+    biggest = max(rv.decisions, key=lambda e: max(abs(a - b) for a, b in zip(e.after, e.before)))
+    assert biggest.ply == 118 and positions[118].round == 3
+    assert (_pct(biggest.before[0]), _pct(_decision(rv, 120).before[0])) == (56, 90)
+    d = _decision(rv, 118)
+    assert (d.seat, d.text, d.best_text, d.mistake) == (3, "play 7 and stay at G1", "play 8 and move clockwise to G2", True)
+    assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (5, 25, 17, 72)
+    assert positions[120].position()["bars"]["shop"] == [[0, 4], [0, 4]]  # red's two 4s, no one else's bid
+    assert (tiles(positions[120], 0), tiles(positions[end_of_round(120)], 0)) == (5, 9)
+    assert takes(118) == [(0, "take 1+3"), (0, "take 1+3")]
