@@ -263,7 +263,7 @@ class LiveList(list):
     """The value of a board's ``highlight``: a list whose in-place changes reach the browser.
 
     ``board.highlight.append("g3")``, ``board.highlight[0] = ...``, ``del``, ``extend``,
-    ``clear``, ``+=``... assign the changed list to the trait, so the board redraws (an
+    ``clear``, ``+=``... notify the trait's observers and sync it, so the board redraws (an
     ordinary list would change in Python only: traitlets sees no assignment).
     """
 
@@ -411,7 +411,7 @@ class GameBoard(anywidget.AnyWidget, ReviewMixin, RequestHandler):
         self._open_hands = open_hands
         self._shown_seat: int | None = None  # hot seat: whose secrets are on screen now
         # in a kernel, a game with secrets shows nothing private until a live view says hello
-        # (see _awaiting_view): nbconvert --execute stores every widget message it sees
+        # (see awaiting_view): nbconvert --execute stores every widget message it sees
         self._view_opened = not (self._game.game_type.hidden_information and _in_kernel())
         self._entries: dict[tuple[int, int | None], dict] = {}  # (node id, seat) -> log entry
         self._picture = StaticPicture(self._picture_parts)
