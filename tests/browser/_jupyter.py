@@ -691,3 +691,23 @@ def ensure_artifacts_dir() -> Path:
 def cell_output_text(page: Any, index: int) -> str:
     """Text of the output area of code/markdown cell number ``index`` (0-based)."""
     return page.locator(".jp-Notebook .jp-Cell").nth(index).locator(".jp-OutputArea").inner_text()
+
+
+def kernel(server: JupyterServer, relpath: str, code: str) -> str:
+    """Run ``code`` in the kernel of the notebook at ``relpath``; its printed output, stripped."""
+    return server.execute(relpath, code).strip()
+
+
+def wait_kernel(server: JupyterServer, relpath: str, code: str, want, timeout: float = 60) -> str:
+    """Poll ``code`` in the notebook's kernel until it prints ``want`` (a string, or any of
+    several); the output it printed. Raises AssertionError after ``timeout`` seconds, naming
+    what it printed last."""
+    wants = (want,) if isinstance(want, str) else tuple(want)
+    deadline = time.monotonic() + timeout
+    got = ""
+    while time.monotonic() < deadline:
+        got = kernel(server, relpath, code)
+        if got in wants:
+            return got
+        time.sleep(0.15)
+    raise AssertionError(f"kernel: {code!r} printed {got!r}, expected {' or '.join(map(repr, wants))}")

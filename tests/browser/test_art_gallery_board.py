@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import time
 
-from _jupyter import open_notebook, run_all_cells, screenshot
+from _jupyter import kernel, open_notebook, run_all_cells, screenshot, wait_kernel
 
 WIDGET = ".zw-board[data-game='art_gallery']"
 
@@ -59,23 +59,6 @@ LAST_BID = {
     "bars": {"G1": [[0, 5], [1, 4]], "G2": [[0, 6], [1, 7]], "G3": [[0, 7]], "G4": [[0, 8], [1, 6]]},
     "paintings": {"G1": 10, "G2": 11, "G3": 12, "G4": 13},
 }
-
-
-def kernel(server, relpath: str, code: str) -> str:
-    return server.execute(relpath, code).strip()
-
-
-def wait_kernel(server, relpath: str, code: str, want, timeout: float = 30) -> str:
-    """Poll ``code`` in the kernel until it prints one of ``want``."""
-    wants = (want,) if isinstance(want, str) else tuple(want)
-    deadline = time.monotonic() + timeout
-    got = ""
-    while time.monotonic() < deadline:
-        got = kernel(server, relpath, code)
-        if got in wants:
-            return got
-        time.sleep(0.15)
-    raise AssertionError(f"kernel: {code!r} printed {got!r}, expected one of {wants!r}")
 
 
 def open_board(page, server, relpath, theme="light"):

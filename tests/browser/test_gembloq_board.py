@@ -12,10 +12,8 @@ click-to-updated-board time is printed.
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from _jupyter import open_notebook, run_all_cells, screenshot, set_theme
+from _jupyter import kernel, open_notebook, run_all_cells, screenshot, set_theme, wait_kernel
 
 BOARD_CELL = """\
 from zongshi_widgets.widgets import GembloQBoard
@@ -24,23 +22,6 @@ board
 """
 
 WIDGET = ".zw-board[data-game='gembloq']"
-
-
-def kernel(server, relpath: str, code: str) -> str:
-    """Run ``code`` in the notebook's kernel; its printed output, stripped."""
-    return server.execute(relpath, code).strip()
-
-
-def wait_kernel(server, relpath: str, code: str, want: str, timeout: float = 30) -> str:
-    """Poll ``code`` in the kernel until it prints ``want``."""
-    deadline = time.monotonic() + timeout
-    got = ""
-    while time.monotonic() < deadline:
-        got = kernel(server, relpath, code)
-        if got == want:
-            return got
-        time.sleep(0.2)
-    raise AssertionError(f"kernel: {code!r} printed {got!r}, expected {want!r}")
 
 
 def plies(server, relpath) -> int:

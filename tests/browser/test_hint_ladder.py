@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 import math
-import time
 
-from _jupyter import open_notebook, run_all_cells, screenshot
+from _jupyter import kernel, open_notebook, run_all_cells, screenshot, wait_kernel
 
 BOARD_CELL = """\
 from zongshi_widgets.widgets import GembloQBoard
@@ -22,21 +21,6 @@ board
 """
 
 WIDGET = ".zw-board[data-game='gembloq']"
-
-
-def kernel(server, relpath: str, code: str) -> str:
-    return server.execute(relpath, code).strip()
-
-
-def wait_kernel(server, relpath: str, code: str, want: str, timeout: float = 30) -> str:
-    deadline = time.monotonic() + timeout
-    got = ""
-    while time.monotonic() < deadline:
-        got = kernel(server, relpath, code)
-        if got == want:
-            return got
-        time.sleep(0.2)
-    raise AssertionError(f"kernel: {code!r} printed {got!r}, expected {want!r}")
 
 
 def test_win_rate_rung_on_the_gembloq_board(page, jupyter_server, make_notebook):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import time
 
-from _jupyter import open_notebook, run_all_cells, screenshot, set_theme
+from _jupyter import kernel, open_notebook, run_all_cells, screenshot, set_theme
 
 CELLS = [
     """\
@@ -44,10 +44,6 @@ cascade_lesson
 ]
 
 SEL = ".zw-board[data-game='majolica']"
-
-
-def kernel(server, relpath: str, code: str) -> str:
-    return server.execute(relpath, code).strip()
 
 
 CONTRAST_JS = """(el) => {

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
-from _jupyter import open_notebook, run_all_cells, screenshot, set_theme
+from _jupyter import kernel, open_notebook, run_all_cells, screenshot, set_theme, wait_kernel
 from test_board_quality import CONTRAST_JS, GLYPHS_JS
 
 BOARD_CELL = """\
@@ -34,21 +33,6 @@ board
 
 WIDGET = ".zw-board[data-game='gembloq']"
 PLANTED_PLY = 20
-
-
-def kernel(server, relpath: str, code: str) -> str:
-    return server.execute(relpath, code).strip()
-
-
-def wait_kernel(server, relpath: str, code: str, want: str, timeout: float = 60) -> str:
-    deadline = time.monotonic() + timeout
-    got = ""
-    while time.monotonic() < deadline:
-        got = kernel(server, relpath, code)
-        if got == want:
-            return got
-        time.sleep(0.2)
-    raise AssertionError(f"kernel: {code!r} printed {got!r}, expected {want!r}")
 
 
 def test_review_marks_the_mistake_and_tries_the_better_move(page, jupyter_server, make_notebook):

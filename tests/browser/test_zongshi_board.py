@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from _jupyter import open_notebook, run_all_cells, screenshot, set_theme
+from _jupyter import kernel, open_notebook, run_all_cells, screenshot, set_theme
 
 CELLS = [
     """\
@@ -35,10 +35,6 @@ lesson
 ]
 
 BOARD = ".zw-board[data-game='zongshi']"
-
-
-def kernel(server, relpath: str, code: str) -> str:
-    return server.execute(relpath, code).strip()
 
 
 def wait_for_choices(page, index: int, seen_version: str | None, timeout: float = 30_000) -> None:
