@@ -3,13 +3,15 @@
 Modelled on OpenSpiel's playthroughs: for every registered game named on the command line,
 plays the seeded games of ``cases`` (a seeded uniform random choice among the legal actions)
 and writes ``tests/playthroughs/<game>_<players>p_seed<seed>.txt``: a header, one line per
-action (``<n>. r<round> <seat> [<number of legal actions>] <action>``), then the score sheet.
+action (``<n>. r<round> <seat> [<number of legal actions>] <action>``; ``r<round>`` left out
+for a game without rounds, GembloQ), then the score sheet.
 ``tests/<game>/test_playthroughs.py`` regenerates them in memory and compares, so a change of
 the rules shows up as a diff; after an intended change, rerun this script and review the diff.
 
 Usage::
 
     python scripts/playthroughs.py art_gallery zongshi      # rewrite those games' files
+    python scripts/playthroughs.py gembloq                  # one game per player count, seed 1
     python scripts/playthroughs.py zongshi --check          # exit 1 when a file differs
 """
 
@@ -54,7 +56,9 @@ def record(name: str, players: int, seed: int = SEED, options: dict | None = Non
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
         k += 1
-        lines.append(f"{k}. r{state.turn.round} {game.seat_names[state.to_move]} [{len(legal)}] {action}")
+        rnd = state.turn.round
+        when = "" if rnd is None else f"r{rnd} "
+        lines.append(f"{k}. {when}{game.seat_names[state.to_move]} [{len(legal)}] {action}")
         state = state.play(action)
     lines.append("")
     lines.append(str(state.score_sheet()))

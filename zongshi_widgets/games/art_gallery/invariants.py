@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import ArtGalleryState
+    from .state import ArtGalleryState
 
 
 def check_conservation(state: ArtGalleryState) -> None:
@@ -19,7 +19,7 @@ def check_conservation(state: ArtGalleryState) -> None:
     Raises:
         AssertionError: naming the component whose count is wrong and what was found.
     """
-    from .rules import BAR, HAND, MARKERS, VALUES
+    from .basics import BAR, HAND, MARKERS, VALUES
 
     g = state.game
     n, count = g.players, g.components.count

@@ -13,8 +13,10 @@ import html
 from collections.abc import Iterable
 
 from .actions import Bid, Pick, Take
+from .basics import BAR, START_CARD_POINTS, TURNS
 from .components import BLANK, ROWS, PaintingCard
-from .rules import BAR, START_CARD_POINTS, TURNS, ArtGalleryState, gallery_award, shop_purchases
+from .distribution import gallery_award, shop_purchases
+from .state import ArtGalleryState
 
 __all__ = [
     "CATEGORIES",
