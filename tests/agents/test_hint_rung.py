@@ -1,4 +1,4 @@
-"""The hint ladder's last rung on the boards (widgets/base.py ``show_hint(mode="explain")``):
+"""The hint ladder's last rung on the boards (widgets/hints.py ``show_hint(mode="explain")``):
 the best candidates of an MCTS search with their win rates, from what the seat may see."""
 
 from __future__ import annotations

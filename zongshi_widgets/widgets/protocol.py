@@ -72,6 +72,11 @@ def check_request_size(content: Any) -> None:
         raise BadRequest(f"a board request is at most {MAX_REQUEST_CHARS} characters long")
 
 
+def _is_int(value: Any) -> bool:
+    """Whether a request field is an integer (JSON numbers arrive as ``int``; ``True`` is no number)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def request(name: str, *fields: str) -> Callable[[Callable], Callable]:
     """Register the decorated method as the handler of request type ``name``.
 
