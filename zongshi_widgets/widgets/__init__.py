@@ -12,7 +12,7 @@ See :mod:`zongshi_widgets.widgets.base` for the traits and the message protocol.
 
 Where things are: ``base.py`` (:class:`GameBoard`: its traits and options, made of one mixin
 per concern: ``python_api.py``, ``watching.py``, ``sync.py``, ``move_log.py``, ``hints.py``,
-``requests.py``, ``game_hooks.py``, ``review.py``; trait values in ``traits.py``),
+``board_requests.py``, ``game_hooks.py``, ``review.py``; trait values in ``traits.py``),
 ``session.py`` (the game in Python), ``protocol.py`` (requests), ``static.py`` (the static
 picture), one ``<game>.py`` with its ``.js`` and ``.css`` per game board.
 """

@@ -94,7 +94,7 @@ Where things are (every name stays importable from this module):
                        message line (``say``)
 ``move_log.py``        the move log (``moves``), the ``cursor`` and who may take moves back
 ``hints.py``           the hint ladder (``show_hint``, the ``hint`` request)
-``requests.py``        the browser's requests (``play``, ``explain``, ``undo``, ``goto``...)
+``board_requests.py``  the browser's requests (``play``, ``explain``, ``undo``, ``goto``...)
 ``game_hooks.py``      what a game's board overrides (view, legal list, words, picture, wire forms)
 ``review.py``          the game review (:class:`~zongshi_widgets.widgets.review.ReviewMixin`)
 ``protocol.py``        the request protocol (``@request``, :class:`BadRequest`)
@@ -125,7 +125,7 @@ from .hints import EXPLAIN_TOP, HINT_MODES, HintMixin  # noqa: F401
 from .move_log import MoveLogMixin
 from .protocol import BadRequest, RequestHandler, _is_int, request  # noqa: F401
 from .python_api import PythonAPIMixin
-from .requests import RequestsMixin
+from .board_requests import RequestsMixin
 from .review import ReviewMixin
 from .session import HUMAN, Event, GameSession, SeatError, check_seats, seat_label  # noqa: F401
 from .static import StaticPicture, picture_html  # noqa: F401
