@@ -120,12 +120,12 @@ from ..agents import agents as bot_names  # noqa: F401
 from ..agents import default_bot
 from ..core import IllegalAction, State, Timeline  # noqa: F401
 from ..core.timeline import Node  # noqa: F401
+from .board_requests import RequestsMixin
 from .game_hooks import GameHooksMixin
 from .hints import EXPLAIN_TOP, HINT_MODES, HintMixin  # noqa: F401
 from .move_log import MoveLogMixin
 from .protocol import BadRequest, RequestHandler, _is_int, request  # noqa: F401
 from .python_api import PythonAPIMixin
-from .board_requests import RequestsMixin
 from .review import ReviewMixin
 from .session import HUMAN, Event, GameSession, SeatError, check_seats, seat_label  # noqa: F401
 from .static import StaticPicture, picture_html  # noqa: F401
