@@ -1,5 +1,6 @@
 """Zong Shi's automatic tasks: the end of a player's turn, award tiles, and Steps 2 to 4 of
-a round, carried out without a decision (:data:`_AUTO`, run by :func:`.turn._advance`).
+a round, carried out without a decision (by :func:`.turn._advance`, through its table
+:data:`.turn._AUTO`).
 
 Rulebook sections: "Step 1: Player Turns" (the order of turns; the hand limit before ending
 a turn), "Paying Respectful Visits" (award tiles), "Step 2: Distribute Materials" (the bins'
@@ -11,9 +12,14 @@ player passed on).
 
 from __future__ import annotations
 
-from .board import BINS, COMPLETED_SLOTS, HAND_LIMIT, _Core
+from . import board as _board
+from .board import COMPLETED_SLOTS, HAND_LIMIT, _Core
 from .components import PERSONS
 from .tasks import _push
+
+#: Bound by assignment, not by import: CPython compiles a method call on an imported name
+#: (``BINS.index(...)``) without its method-call fast path, a little slower per action.
+BINS = _board.BINS
 
 
 def _auto_endturn(z: _Core, task) -> None:
@@ -188,15 +194,3 @@ def _auto_step4end(z: _Core, task) -> None:
     z.final = z.ending
     z.step = 1
     _push(z, ("turn", z.start, 0, ""))
-
-
-_AUTO = {
-    "endturn": _auto_endturn,
-    "award": _auto_award,
-    "step2": _auto_step2,
-    "step2end": _auto_step2end,
-    "step3": _auto_step3,
-    "step3end": _auto_step3end,
-    "step4": _auto_step4,
-    "step4end": _auto_step4end,
-}

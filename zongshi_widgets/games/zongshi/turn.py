@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import board as _board
 from .actions import (
     _DISCARD_ACTS,
     _DONATE_ACTS,
@@ -32,17 +33,30 @@ from .actions import (
     _act,
     _pay_act,
 )
-from .board import BINS, HAND_LIMIT, STORAGE_BASE, _Core
+from .board import HAND_LIMIT, STORAGE_BASE, _Core
 from .components import MATERIALS, PERSONS
 from .locations import _closed_locations, _main_choices, _reference_tile_buys, _reference_visit_choices, _tile_buys, _visit_payments
 from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment
 from .projects import _may_begin, _project_choices, _project_payments, _project_time, _reference_project_choices, _take_project
 from .scrolls import _any_time_plays, _ear_options, _play_scroll, _scroll_choices
-from .steps import _AUTO
+from .steps import (
+    _auto_award,
+    _auto_endturn,
+    _auto_step2,
+    _auto_step2end,
+    _auto_step3,
+    _auto_step3end,
+    _auto_step4,
+    _auto_step4end,
+)
 from .tasks import FORCED_SINGLE, _push, _task_seat
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import ZongShiState
+
+#: Bound by assignment, not by import: CPython compiles a method call on an imported name
+#: (``BINS.index(...)``) without its method-call fast path, a little slower per action.
+BINS = _board.BINS
 
 
 def _legal(z: _Core, task: tuple) -> list[ZAction]:
@@ -363,6 +377,19 @@ def _do(z: _Core, task: tuple, a: ZAction) -> None:
         p.mproj, p.mtime = [], 0
         return
     raise AssertionError(f"unhandled {name} {a}")
+
+
+#: The automatic tasks (:mod:`.steps`) by task name, carried out by :func:`_advance`.
+_AUTO = {
+    "endturn": _auto_endturn,
+    "award": _auto_award,
+    "step2": _auto_step2,
+    "step2end": _auto_step2end,
+    "step3": _auto_step3,
+    "step3end": _auto_step3end,
+    "step4": _auto_step4,
+    "step4end": _auto_step4end,
+}
 
 
 def _advance(z: _Core) -> list | None:
