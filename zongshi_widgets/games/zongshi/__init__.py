@@ -9,11 +9,34 @@ Usage::
 
 The component data (``data/components.toml``) is mostly reconstructed (see its provenance
 tags); load printed values with ``zw.game("zongshi", components="my_cards.toml")``.
+
+Where things are (each module's docstring names its rulebook sections):
+
+- ``game.py``: the game, its variant options, the setup (new game).
+- ``state.py``: a position as a state (legal actions, play, playouts, views, saves).
+- ``actions.py``: actions and their notation.
+- ``board.py``: the rulebook's numbers and the position in memory (workshops, pawns, bag, decks).
+- ``tasks.py``: the stack of pending decisions.
+- ``turn.py``: each decision's legal actions and what an action does (the draft, a pawn's turn,
+  the Temple's donations, the Pawn Shop's claims, paying, the scrolls' follow-ups).
+- ``locations.py``: going to the locations (closed ones, the Pawn Shop, Respectful Visits).
+- ``projects.py``: beginning a project.
+- ``scrolls.py``: the Scrolls of Fortune.
+- ``steps.py``: end of a turn, award tiles, Steps 2 to 4, the end of the game.
+- ``scoring.py``: final scoring and the tie-break.
+- ``errors.py``: the rule texts of illegal moves and which rule a move breaks.
+- ``payments.py``: paying with boxes, exchange tiles and discount scrolls.
+- ``position.py``: position descriptions, both ways.
+- ``components.py``, ``data/``: the component data; ``render.py``: words and pictures;
+  ``invariants.py``: the conservation checks; ``rules.py``: the old entry point, importing all.
 """
 
+from .actions import ZAction
+from .board import SEAT_NAMES
 from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES, Components, load_components
+from .game import ZongShi
 from .payments import PAIR_NAMES, PAIRS, Payment, can_pay, payment_options, reference_payments
-from .rules import SEAT_NAMES, ZAction, ZongShi, ZongShiState
+from .state import ZongShiState
 
 __all__ = [
     "MATERIALS",

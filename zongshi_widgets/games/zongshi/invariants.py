@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import ZongShi, ZongShiState
+    from .game import ZongShi
+    from .state import ZongShiState
 
 
 def expected_census(game: ZongShi) -> dict:

@@ -1,5 +1,7 @@
-"""Readable Zong Shi position descriptions -> internal positions (see
-:meth:`~zongshi_widgets.games.zongshi.rules.ZongShiState.position` for the keys).
+"""Readable Zong Shi position descriptions, both ways: a description -> the internal position
+(:func:`build_core`; see :meth:`~zongshi_widgets.games.zongshi.state.ZongShiState.position`
+for the keys), and a player's part of a description or of the public view
+(:func:`_player_position`, :func:`_public_player`).
 
 Every component must end up in exactly one place; what the description leaves out is dealt
 as :meth:`ZongShi._state_from_position` says.
@@ -8,8 +10,10 @@ as :meth:`ZongShi._state_from_position` says.
 from __future__ import annotations
 
 from ...core import Chance
+from .board import AWARDS, SEAT_NAMES, VISIT_TILES, _Core, _Player
 from .components import MATERIALS, PERSONS, PROJECT_TYPES, SCROLL_TYPES
-from .payments import PAIR_NAMES, vector
+from .payments import PAIR_NAMES, letters, vector
+from .tasks import _task_from_json
 
 #: The most pending tasks a posed position may hold: a game in play stacks a few (a draft, a
 #: scroll's follow-ups); a description with more is refused before any is read.
@@ -79,8 +83,6 @@ def _names(value, where: str, allowed) -> list[str]:
 
 def build_core(g, d: dict, chance: Chance):
     """Build the internal position of description ``d`` (raises ValueError when impossible)."""
-    from .rules import AWARDS, SEAT_NAMES, VISIT_TILES, _Core, _Player, _task_from_json
-
     unknown = sorted(set(d) - TOP_KEYS)
     if unknown:
         raise ValueError(f"unknown position keys {unknown}; known: {sorted(TOP_KEYS)}")
@@ -302,3 +304,60 @@ def build_core(g, d: dict, chance: Chance):
             pawn = "master" if p.mloc is None else "apprentice"
         z.tasks = [("turn", to_move, t, pawn)]
     return z
+
+
+# -- the other way: a player in a position description and in the public view --------------
+
+
+def _effects(p: _Player) -> dict:
+    out = {}
+    if p.mu:
+        out["masterful_use"] = [MATERIALS[m] for m in p.mu]
+    for key in ("subtle", "swift", "privileged", "writ", "host", "twofold", "agex"):
+        if getattr(p, key):
+            out[key] = True
+    if p.borrowed:
+        out["borrowed"] = p.borrowed
+    return out
+
+
+def _public_player(z: _Core, s: int) -> dict:
+    """What every seat sees of player ``s``: its open parts, the size of its hand and the
+    scrolls known to be in it, its limits, and ``in_play`` (the scrolls it played this turn,
+    face up until its pawn's action discards them)."""
+    p = z.players[s]
+    out = {
+        "boxes": letters(p.boxes),
+        "storage_limit": z.storage_limit(s),
+        "scroll_count": len(p.hand),
+        "hand_limit": z.hand_limit(s),
+        "known_scrolls": list(p.known),
+    }
+    out.update(_open_parts(p))
+    out["in_play"] = list(p.in_play)
+    return out
+
+
+def _player_position(p: _Player) -> dict:
+    """Player ``p`` in a position description (its hand included)."""
+    out = {"boxes": letters(p.boxes), "scrolls": list(p.hand), "known": list(p.known)}
+    out.update(_open_parts(p))
+    if p.in_play:  # only while scrolls are being played, so other positions keep their digests
+        out["in_play"] = list(p.in_play)
+    return out
+
+
+def _open_parts(p: _Player) -> dict:
+    """The parts of a player on the table, the same in its public view and its position."""
+    return {
+        "exchange_tiles": [PAIR_NAMES[k] for k in range(6) for _ in range(p.tiles[k])],
+        "completed": list(p.completed),
+        "overflow": list(p.overflow),
+        "master": {"at": p.mloc, "building": list(p.mproj), "time": p.mtime},
+        "apprentice": {"at": p.aloc, "building": list(p.aproj), "time": p.atime},
+        "visit_tiles": list(p.vtiles),
+        "visited": {per: p.visited[i] for i, per in enumerate(PERSONS) if p.visited[i]},
+        "played": list(p.played),
+        "effects": _effects(p),
+        "trigger_bonus": p.trigger,
+    }

@@ -15,8 +15,9 @@ import pathlib
 import tomllib
 from typing import Any
 
+from .board import AWARD_TEXT, BINS, SEAT_NAMES
 from .components import MATERIALS, PERSONS, PROJECT_TYPES
-from .rules import AWARD_TEXT, BINS, SCORE_CATEGORIES, SEAT_NAMES
+from .scoring import SCORE_CATEGORIES
 
 __all__ = [
     "MATERIAL_COLOURS",
@@ -134,8 +135,8 @@ def action_words(game, action: Any) -> str:
     ``"begin Merchant Statue"`` (the notation in the log is the engine's).
 
     Args:
-        game: the :class:`~.rules.ZongShi` game.
-        action: a :class:`~.rules.ZAction` (or its notation).
+        game: the :class:`~.game.ZongShi` game.
+        action: a :class:`~.actions.ZAction` (or its notation).
     """
     text = str(action)
     words = text.split()
@@ -214,8 +215,8 @@ def award_notes(state) -> dict:
     Public information only: a face-down tile's face is never read.
 
     Args:
-        state: a :class:`~.rules.ZongShiState` (it records who turned each tile over:
-            :attr:`~.rules.ZongShiState.award_takers`; tiles turned over before a posed
+        state: a :class:`~.state.ZongShiState` (it records who turned each tile over:
+            :attr:`~.state.ZongShiState.award_takers`; tiles turned over before a posed
             starting position are told as such).
 
     Returns:
@@ -321,7 +322,7 @@ def position_html(state, highlight: list | tuple = (), scores: bool = True) -> s
     outlined.
 
     Args:
-        state: a :class:`~.rules.ZongShiState`.
+        state: a :class:`~.state.ZongShiState`.
         highlight: part ids to outline.
         scores (bool): include the score table (``False`` for question lessons).
 
