@@ -12,14 +12,9 @@ player passed on).
 
 from __future__ import annotations
 
-from . import board as _board
-from .board import COMPLETED_SLOTS, HAND_LIMIT, _Core
+from .board import BINS, COMPLETED_SLOTS, HAND_LIMIT, _Core
 from .components import PERSONS
 from .tasks import _push
-
-#: Bound by assignment, not by import: CPython compiles a method call on an imported name
-#: (``BINS.index(...)``) without its method-call fast path, a little slower per action.
-BINS = _board.BINS
 
 
 def _auto_endturn(z: _Core, task) -> None:

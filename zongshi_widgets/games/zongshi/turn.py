@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board as _board
 from .actions import (
     _DISCARD_ACTS,
     _DONATE_ACTS,
@@ -33,7 +32,7 @@ from .actions import (
     _act,
     _pay_act,
 )
-from .board import HAND_LIMIT, STORAGE_BASE, _Core
+from .board import BINS, HAND_LIMIT, STORAGE_BASE, _Core
 from .components import MATERIALS, PERSONS
 from .locations import _closed_locations, _main_choices, _reference_tile_buys, _reference_visit_choices, _tile_buys, _visit_payments
 from .payments import MASTERFUL, PAIR_NAMES, PAIRS, Payment
@@ -53,11 +52,6 @@ from .tasks import FORCED_SINGLE, _push, _task_seat
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import ZongShiState
-
-#: Bound by assignment, not by import: CPython compiles a method call on an imported name
-#: (``BINS.index(...)``) without its method-call fast path, a little slower per action.
-BINS = _board.BINS
-
 
 def _legal(z: _Core, task: tuple) -> list[ZAction]:
     """Every legal action of the decision ``task``, in a stable order."""
