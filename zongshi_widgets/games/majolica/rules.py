@@ -28,9 +28,9 @@ The game also ends after ``stall_rounds`` rounds without a completed design card
 option, not a rule of the book; see :class:`Majolica`).
 
 Speed (``benchmarks/majolica_games.py``): legal actions come from notation tables built once
-(:func:`~.legal._legal`; the plain :func:`~.legal._legal_reference` is kept and the tests compare the two), an
-action is applied in the new state itself (:class:`_Work`), ``play`` and ``advance`` take a
-short path for a notation exactly as listed when nothing can run (:func:`_quick`, the operation
+(:func:`~.legal._legal`; the plain :func:`~.legal._legal_reference` is kept and the tests
+compare the two), an action is applied in the new state itself (:class:`_Work`), ``play`` and
+``advance`` take a short path for a notation exactly as listed when nothing can run (:func:`_quick`, the operation
 looked up in a per-game notation table, no parsing; the framework's general path otherwise;
 tests compare both; ``benchmarks/majolica_profile.py`` prints what each part costs), each
 board's four workshops are one packed integer (``Player.wp``, read as ``Player.ws``: the
