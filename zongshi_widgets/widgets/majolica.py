@@ -245,7 +245,7 @@ class MajolicaBoard(NamedGameBoard):
             ``"missions"`` (rulebook, Expansion Rules).
         seed (int | None): seed of the game's chance.
         variant (dict | None): further engine options (see
-            :class:`~zongshi_widgets.games.majolica.rules.Majolica`).
+            :class:`~zongshi_widgets.games.majolica.game.Majolica`).
         **kwargs: as for :class:`~zongshi_widgets.widgets.base.NamedGameBoard`.
 
     Raises:

@@ -66,7 +66,7 @@ def board_snapshot(game: Majolica, p, city) -> dict:
     """One player's board as the browser draws it.
 
     Args:
-        game: the game. p: a :class:`~zongshi_widgets.games.majolica.rules.Player` (or the
+        game: the game. p: a :class:`~zongshi_widgets.games.majolica.board.Player` (or the
             engine's working copy with the same fields). city (tuple[int, int]): City Hall's
             purple tiles and one-point tokens.
 
