@@ -65,9 +65,7 @@ def scratch_copies(recs: list) -> list:
     """Fresh scratch copies of the recorded positions (each owns a copy of its chance)."""
     out = []
     for s, a, _ in recs:
-        c = s._copy(chance=s.chance.copy())
-        c._origin, c._sample, c._scratch = s._origin, s._sample, True
-        out.append((c, a))
+        out.append((s.scratch(), a))  # what a playout starts from
     return out
 
 
