@@ -188,3 +188,10 @@ def test_a_game_without_lessons_is_an_unknown_name():
     with pytest.raises(UnknownName, match="did you mean 'art_gallery'"):
         lesson("art_galery", "marker-space")
     assert isinstance(info.value, KeyError)  # as before: callers catching KeyError still do
+
+
+def test_the_last_hint_says_the_label_as_the_praise_does():
+    lb = show_lesson("art_gallery", "marker-space")
+    hints = [lb.next_hint() for _ in range(len(lb.lesson.hints) + 1)]
+    assert hints[-1] == "The answer is space 3 (III)."
+    assert show_lesson("gembloq", "penalty-points").lesson.answer_words() == "11 penalty points"

@@ -196,7 +196,7 @@ class LessonBoard(W.VBox):
         if self._hint_index < len(hints):
             text = hints[self._hint_index]
         elif self.lesson.goal == "answer":
-            text = f"The answer is {self.lesson.answer}."
+            text = f"The answer is {self.lesson.answer_words()}."
         else:
             here = self.board.state if self._going else self.start  # a task of several moves: its next move
             solutions = self.lesson.solutions(here)

@@ -404,9 +404,9 @@ class Lesson:
         another unit ("4 scrolls" for boxes), a sign ("-4") or a percentage ("4%") is not
         accepted, with the reason; a roman numeral is read only when the lesson's
         :attr:`label` is ``"roman"`` ("III", "space iii"); the learner's own text is echoed
-        (trimmed, and shortened past 40 characters), never a number as the kernel reads it; and a colour that does not play in this game is pointed
-        out as such. A wrong answer the lesson names among its :attr:`mistakes` gets the
-        lesson's own reason.
+        (trimmed, and shortened past 40 characters), never a number as the kernel reads it;
+        and a colour that does not play in this game is pointed out as such. A wrong answer
+        the lesson names among its :attr:`mistakes` gets the lesson's own reason.
 
         Args:
             answer: the learner's answer (text or a number).
@@ -426,15 +426,19 @@ class Lesson:
         roman = self.label == "roman"
         verdict = judge_answer(given, self.answer, colours, self.units, roman=roman)
         if verdict is None:
-            return Feedback(True, f"Yes: {self._answer_words()} is right.")
+            return Feedback(True, f"Yes: {self.answer_words()} is right.")
         for key, why in self.mistakes.items():
             if judge_answer(given, key, colours, self.units, roman=roman) is None:
                 return Feedback(False, f"Not yet: {key}: {why}")
         return Feedback(False, f"Not yet: {verdict}")
 
-    def _answer_words(self) -> str:
-        """The right answer as the praise says it: a count with its unit ("3 spaces", "1
-        point"), a label with its unit first ("space 3", "space 3 (III)"), else as written."""
+    def answer_words(self) -> str:
+        """The right answer of a question lesson as the praise (and the last hint) says it.
+
+        Returns:
+            str: a count with its unit ("3 spaces", "1 point"), a label with its unit first
+            ("space 3"; "space 3 (III)" for ``label = "roman"``), else the answer as written.
+        """
         answer = self.answer.strip()
         if not _is_number(answer):
             return answer
