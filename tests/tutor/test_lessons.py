@@ -209,7 +209,7 @@ def test_a_number_answer_naming_anything_else_is_refused(given):
 
 
 def test_answer_feedback_says_what_is_wrong():
-    assert "12 is not it" in _question("11").check_answer("twelve").text  # number words are read
+    assert "twelve is not it" in _question("11").check_answer("twelve").text  # number words are read (and echoed as typed)
     assert "one number" in _question("11").check_answer("11 or 12").text
     assert "one colour" in _question("red").check_answer("blue or red").text
 

@@ -10,6 +10,7 @@ import ipywidgets as W
 
 from ..core import State
 from ..widgets.static import StaticPicture, picture_html
+from .answer_box import AnswerBox
 from .lesson import Feedback, Lesson, lesson, move_words
 
 
@@ -75,11 +76,11 @@ class LessonBoard(W.VBox):
         again.on_click(lambda _: self.reset())
         controls = [hint_button, again]
         if item.goal == "answer":
-            self._answer = W.Text(placeholder="your answer", description=" ", continuous_update=False, layout=W.Layout(width="16em"))
-            check = W.Button(description="Check", button_style="primary")
-            check.on_click(lambda _: self.answer(self._answer.value))
-            self._answer.observe(lambda change: change["new"] and self.answer(change["new"]), names="value")
-            controls = [W.HTML(f"<b>{html.escape(item.question)}</b>"), self._answer, check, *controls]
+            # Enter and Check submit the text itself, an empty one too ("type your answer in
+            # the box first"); typing alone judges nothing
+            self._answer = AnswerBox(placeholder="your answer", button="Check")
+            self._answer.on_submit(self.answer)
+            controls = [W.HTML(f"<b>{html.escape(item.question)}</b>"), self._answer, *controls]
         # the buttons and the hints above the board, next to the task and the feedback they
         # answer (a tall board would push them out of sight)
         super().__init__([self._title, W.HBox(controls, layout=W.Layout(flex_flow="row wrap", align_items="center")), self._hint, self.board])
@@ -195,7 +196,7 @@ class LessonBoard(W.VBox):
         if self._hint_index < len(hints):
             text = hints[self._hint_index]
         elif self.lesson.goal == "answer":
-            text = f"The answer is {self.lesson.answer}."
+            text = f"The answer is {self.lesson.answer_words()}."
         else:
             here = self.board.state if self._going else self.start  # a task of several moves: its next move
             solutions = self.lesson.solutions(here)
@@ -245,7 +246,9 @@ def show_lesson(game_or_lesson: str | Lesson, lesson_id: str | None = None, **bo
         LessonBoard: display it (it is the cell's value in a notebook).
 
     Raises:
-        KeyError: no such lesson.
+        UnknownName: (a ``KeyError``) no packaged lessons for that game, or no lesson with
+            that id; the message lists the known games or lesson ids (see
+            :func:`zongshi_widgets.tutor.lesson.lesson`).
         TypeError: neither a game name nor a Lesson.
     """
     if not isinstance(game_or_lesson, (str, Lesson)):

@@ -20,6 +20,9 @@ A lesson is data. Teachers write their own as TOML (or a dict) and load them wit
     rule = "Gameplay"                 # the rulebook section the lesson teaches
     answer = "..."                    # only for question lessons (goal = "answer")
     question = "..."                  # the question asked (goal = "answer")
+    units = ["space"]                 # optional: what a number answer counts or names
+    label = "roman"                   # optional: the number answer is a label, not a count
+                                      # ("number": space 3; "roman": space 3, shown as III)
 
 The learner acts on a board; every attempt gets immediate feedback (:class:`Feedback`):
 an illegal move is refused with the rule it breaks ("Not yet: ..."), a legal move that misses
@@ -31,6 +34,7 @@ learner plays on, each move judged, until the task is done or a move misses it.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import re
 import tomllib
@@ -42,6 +46,7 @@ from typing import Any
 
 from .. import core
 from ..core import IllegalAction, State, registration
+from ..core.errors import UnknownName
 from ..core.schema import load_schema, validate
 
 
@@ -230,6 +235,12 @@ class Lesson:
             :data:`GENERIC_REFUSAL`; a question's keys are wrong answers (``"9.5"``), judged
             like answers (``"9,5 points"`` is ``"9.5"``). The value is the reason, in plain
             words ("the hand total is divided by 4 and rounded down").
+        label (str): for a number question: ``""`` (the default) when the answer is a count
+            ("Yes: 3 spaces is right"); ``"number"`` when it names a numbered thing, the
+            unit before the number ("Yes: space 3 is right"); ``"roman"`` when it names a
+            thing the board labels with a roman numeral: the numeral is accepted too ("III",
+            "iii", "space III" for 3), and the praise gives both ("Yes: space 3 (III) is
+            right"). A roman numeral is read as a number only in a ``"roman"`` lesson.
 
     Raises:
         ValueError: unknown goal, or a setup action that is illegal (checked by :meth:`start`).
@@ -252,9 +263,10 @@ class Lesson:
     position: dict | None = None
     units: Sequence[str] = ()
     mistakes: dict = field(default_factory=dict)
+    label: str = ""
 
     def __post_init__(self):
-        for name in ("id", "title", "game", "task", "goal", "rule", "question", "answer"):
+        for name in ("id", "title", "game", "task", "goal", "rule", "question", "answer", "label"):
             if not isinstance(getattr(self, name), str):
                 raise ValueError(f"lesson {self.id!r}: {name} must be text, not {getattr(self, name)!r}")
         for name in ("setup", "hints", "units"):
@@ -269,6 +281,10 @@ class Lesson:
             raise ValueError(f"lesson {self.id!r}: a question lesson needs an answer")
         if not isinstance(self.mistakes, dict) or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in self.mistakes.items()):
             raise ValueError(f"lesson {self.id!r}: mistakes must be a table of texts ({{move or answer = reason}}), not {self.mistakes!r}")
+        if self.label not in LABELS:
+            raise ValueError(f"lesson {self.id!r}: label must be one of {', '.join(repr(k) for k in LABELS)}, not {self.label!r}")
+        if self.label and self.goal == "answer" and not re.fullmatch(r"[1-9]\d{0,2}", self.answer.strip()):
+            raise ValueError(f"lesson {self.id!r}: a label answer (label = {self.label!r}) must be a whole number from 1 to 999, not {self.answer!r}")
         if self.position is not None and not isinstance(self.position, dict):
             raise ValueError(f"lesson {self.id!r}: position must be a table (the game's position description), not {self.position!r}")
 
@@ -356,7 +372,7 @@ class Lesson:
         state = self.start()
         if self.goal == "answer":
             for key in self.mistakes:
-                if judge_answer(key, self.answer, units=self.units) is None:
+                if judge_answer(key, self.answer, units=self.units, roman=self.label == "roman") is None:
                     raise ValueError(f"lesson {self.id!r}: the mistake {key!r} is the right answer")
             return
         for key in self.mistakes:
@@ -386,9 +402,11 @@ class Lesson:
         red player"); yes or no, alone or with its verb ("No, it cannot"). An answer that
         names anything besides the right one ("blue or red", "blue and red", "11 or 12"),
         another unit ("4 scrolls" for boxes), a sign ("-4") or a percentage ("4%") is not
-        accepted, with the reason, and a colour that does not play in this game is pointed
-        out as such. A wrong answer the lesson names among its :attr:`mistakes` gets the
-        lesson's own reason.
+        accepted, with the reason; a roman numeral is read only when the lesson's
+        :attr:`label` is ``"roman"`` ("III", "space iii"); the learner's own text is echoed
+        (trimmed, and shortened past 40 characters), never a number as the kernel reads it;
+        and a colour that does not play in this game is pointed out as such. A wrong answer
+        the lesson names among its :attr:`mistakes` gets the lesson's own reason.
 
         Args:
             answer: the learner's answer (text or a number).
@@ -405,18 +423,34 @@ class Lesson:
         if not given:
             return Feedback(False, "Not yet: type your answer in the box first.")
         colours = tuple(core.game(self.game, players=self.players, **self.options).seat_names)
-        verdict = judge_answer(given, self.answer, colours, self.units)
+        roman = self.label == "roman"
+        verdict = judge_answer(given, self.answer, colours, self.units, roman=roman)
         if verdict is None:
-            unit = ""
-            if self.units and _is_number(self.answer):
-                words = _words(self.units[0])
-                last = _singular(words[-1]) if float(self.answer) == 1 else _plural(_singular(words[-1]))
-                unit = " " + " ".join([*words[:-1], last])
-            return Feedback(True, f"Yes: {self.answer}{unit} is right.")
+            return Feedback(True, f"Yes: {self.answer_words()} is right.")
         for key, why in self.mistakes.items():
-            if judge_answer(given, key, colours, self.units) is None:
+            if judge_answer(given, key, colours, self.units, roman=roman) is None:
                 return Feedback(False, f"Not yet: {key}: {why}")
         return Feedback(False, f"Not yet: {verdict}")
+
+    def answer_words(self) -> str:
+        """The right answer of a question lesson as the praise (and the last hint) says it.
+
+        Returns:
+            str: a count with its unit ("3 spaces", "1 point"), a label with its unit first
+            ("space 3"; "space 3 (III)" for ``label = "roman"``), else the answer as written.
+        """
+        answer = self.answer.strip()
+        if not _is_number(answer):
+            return answer
+        words = _words(self.units[0]) if self.units else []
+        if self.label:
+            named = " ".join([*words[:-1], _singular(words[-1])]) + " " if words else ""
+            roman = f" ({_roman(int(answer))})" if self.label == "roman" else ""
+            return f"{named}{answer}{roman}"
+        if not words:
+            return answer
+        last = _singular(words[-1]) if float(answer) == 1 else _plural(_singular(words[-1]))
+        return f"{answer} " + " ".join([*words[:-1], last])
 
     def solutions(self, state: State | None = None, limit: int | None = None) -> list:
         """The legal actions in ``state`` (default: the lesson's position) that reach the goal,
@@ -440,6 +474,38 @@ class Lesson:
 
 
 # -- answers to question lessons ----------------------------------------------------------------
+#: The kinds of number answer a lesson's ``label`` may say (see :class:`Lesson`).
+LABELS = {"": "a count", "number": "a numbered label", "roman": "a label shown as a roman numeral"}
+
+_ROMAN_DIGITS = (
+    ("m", 1000), ("cm", 900), ("d", 500), ("cd", 400), ("c", 100), ("xc", 90), ("l", 50),
+    ("xl", 40), ("x", 10), ("ix", 9), ("v", 5), ("iv", 4), ("i", 1),
+)  # fmt: skip
+
+
+def _roman(n: int) -> str:
+    """``n`` (1 to 3999) as an upper-case roman numeral: 3 -> ``"III"``."""
+    out = []
+    for digits, value in _ROMAN_DIGITS:
+        count, n = divmod(n, value)
+        out.append(digits * count)
+    return "".join(out).upper()
+
+
+#: lower-case roman numerals (1 to 99) read as numbers in a ``label = "roman"`` lesson ("iii" -> 3)
+_ROMAN_WORDS = {_roman(n).lower(): n for n in range(1, 100)}
+
+#: longest echo of the learner's text in a feedback sentence
+ECHO_LIMIT = 40
+
+
+def _echo(text: str) -> str:
+    """The learner's own text as feedback repeats it: trimmed, runs of white space made one
+    space, and shortened with an ellipsis past :data:`ECHO_LIMIT` characters."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1].rstrip() + "…"
+
+
 _SMALL = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _NUMBER_WORDS = {word: n for n, word in enumerate(_SMALL)} | _TENS
@@ -583,8 +649,10 @@ def _units_text(units: Sequence[str]) -> str:
     return " or ".join(f"“{u}”" for u in units)
 
 
-def _judge_number(text: str, want: float, units: Sequence[str]) -> str | None:
+def _judge_number(text: str, want: float, units: Sequence[str], roman: bool = False) -> str | None:
     words = _words(text)
+    if roman:  # a label the board shows as a roman numeral: "III", "space iii"
+        words = [str(_ROMAN_WORDS[w]) if w in _ROMAN_WORDS else w for w in words]
     if re.search(r"%|\bper ?cent\b", text, re.IGNORECASE):
         return "the question asks for a count, not a percentage: answer with the number alone" + (
             f", or with {_units_text(units)}." if units else "."
@@ -593,7 +661,7 @@ def _judge_number(text: str, want: float, units: Sequence[str]) -> str | None:
         return "a count has no sign: answer with the number alone, without a minus or a plus."
     numbers, others = _read_numbers(words)
     if not numbers:
-        return f"{text} is not a number. Answer with a number, in digits or in words."
+        return f"{_echo(text)} is not a number. Answer with a number, in digits or in words."
     if len(numbers) > 1:
         return "give one number, not several."
     own = _unit_forms(units)
@@ -608,9 +676,9 @@ def _judge_number(text: str, want: float, units: Sequence[str]) -> str | None:
             return f"the question counts in {_units_text(units)}, not in “{foreign[0]}”."
         return f"answer with the number alone: the question counts no “{foreign[0]}”."
     if left:
-        return f"answer with the number alone{f' or with {_units_text(units)}' if units else ''} (\"{text}\" has other words in it)."
+        return f"answer with the number alone{f' or with {_units_text(units)}' if units else ''} (\"{_echo(text)}\" has other words in it)."
     if numbers[0] != want:
-        return f"{numbers[0]:g} is not it. Look again, or ask for a hint."
+        return f"{_echo(text)} is not it. Look again, or ask for a hint."
     return None
 
 
@@ -618,23 +686,23 @@ def _judge_yes_no(text: str, want: str) -> str | None:
     words = _words(text)
     said = [w for w in words if w in ("yes", "no")]
     if not said:
-        return f"{text} is neither yes nor no. Answer yes or no."
+        return f"{_echo(text)} is neither yes nor no. Answer yes or no."
     if len(set(said)) > 1:
         return "answer yes or no, not both."
     rest = [w for w in words if w not in ("yes", "no")]
     others = [w for w in rest if w not in _YES_NO_FILLER | _SAYS_NO | _SAYS_YES | _NO_FORMS]
     if others:
-        return f"answer yes or no (\"{text}\" has other words in it)."
+        return f"answer yes or no (\"{_echo(text)}\" has other words in it)."
     negated = any(w in _SAYS_NO or w in _NO_FORMS for w in rest)
     verb = any(w in _SAYS_YES for w in rest)
     if said[0] == "yes" and negated or said[0] == "no" and verb and not negated:
-        return f"“{said[0]}” and the rest of \"{text}\" say opposite things. Answer yes or no."
+        return f"“{said[0]}” and the rest of \"{_echo(text)}\" say opposite things. Answer yes or no."
     if said[0] != want:
         return f"{said[0]} is not it. Look again, or ask for a hint."
     return None
 
 
-def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: Sequence[str] = ()) -> str | None:
+def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: Sequence[str] = (), roman: bool = False) -> str | None:
     """Judge a typed answer against the expected one.
 
     Args:
@@ -645,6 +713,8 @@ def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: 
             that does not play can be pointed out.
         units (Sequence[str]): for a number: the units the question counts in (see
             :attr:`Lesson.units`); any other unit of :data:`KNOWN_UNITS` is refused.
+        roman (bool): for a number: read roman numerals too ("III" is 3), for a lesson whose
+            answer is a label shown as one (:attr:`Lesson.label` ``"roman"``).
 
     Returns:
         str | None: ``None`` when the answer is exactly the right one in one of its usual
@@ -654,7 +724,7 @@ def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: 
     text = str(given).strip()
     words = _words(text)
     if _is_number(expected.strip()):
-        return _judge_number(text, float(expected), units)
+        return _judge_number(text, float(expected), units, roman)
     want_words = _words(expected)
     if want_words in (["yes"], ["no"]):
         return _judge_yes_no(text, want_words[0])
@@ -667,17 +737,17 @@ def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: 
             listing = ", ".join(playing[:-1]) + " and " + playing[-1] if len(playing) > 1 else playing[0]
             return f"{absent[0]} does not play in this game: the colours here are {listing}."
         if not named:
-            return f"{text} names no colour. Answer with the colour of the player."
+            return f"{_echo(text)} names no colour. Answer with the colour of the player."
         if len(named) > 1:
             return "name one colour only: the one the question asks for."
         if named[0] != want_words[0]:
             return f"{named[0]} is not it. Look again, or ask for a hint."
         if numbers or any(w != want_words[0] and w not in _FILLER for w in words):
-            return f"answer with the colour alone (\"{text}\" has other words in it)."
+            return f"answer with the colour alone (\"{_echo(text)}\" has other words in it)."
         return None
     if words == want_words:
         return None
-    return f"{text} is not it. Look again, or ask for a hint."
+    return f"{_echo(text)} is not it. Look again, or ask for a hint."
 
 
 def lessons_from_dicts(items: Sequence[dict]) -> list[Lesson]:
@@ -761,13 +831,37 @@ def load_lessons(source: str | Path) -> list[Lesson]:
     return lessons
 
 
+def packaged_games() -> list[str]:
+    """The games with packaged lessons (``load_lessons(name)`` loads them), sorted."""
+    folder = resources.files(__package__).joinpath("lessons")
+    return sorted(ref.name[: -len(".toml")] for ref in folder.iterdir() if ref.name.endswith(".toml"))
+
+
+def _did_you_mean(name: Any, known: Sequence[str]) -> str:
+    near = difflib.get_close_matches(name, known, n=1, cutoff=0.6) if isinstance(name, str) else []
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
 def lesson(game: str, lesson_id: str) -> Lesson:
     """The packaged lesson ``lesson_id`` of ``game``.
 
+    Args:
+        game (str): a game with packaged lessons (:func:`packaged_games`).
+        lesson_id (str): the id of one of its lessons.
+
+    Returns:
+        Lesson: the lesson.
+
     Raises:
-        KeyError: no such lesson.
+        UnknownName: (a ``KeyError``) no packaged lessons for ``game``, or none with that
+            id; the message lists the known games or lesson ids, and the nearest one.
     """
-    for item in load_lessons(game):
+    games = packaged_games()
+    if game not in games:
+        raise UnknownName(f"no packaged lessons for the game {str(game)[:80]!r}{_did_you_mean(game, games)}; games with lessons: {', '.join(games)}")
+    items = load_lessons(game)
+    for item in items:
         if item.id == lesson_id:
             return item
-    raise KeyError(f"no lesson {lesson_id!r} for {game}")
+    ids = [item.id for item in items]
+    raise UnknownName(f"no lesson {str(lesson_id)[:80]!r} for {game}{_did_you_mean(lesson_id, ids)}; its lessons: {', '.join(ids)}")
