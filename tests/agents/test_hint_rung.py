@@ -130,7 +130,7 @@ def test_bots_choice_says_which_bot_speaks_when_the_opponent_is_another_bot():
 
 
 def test_explain_names_gembloq_moves_as_the_board_does_and_refuses_odd_arguments():
-    """GembloQ: the text column reads "piece 13 (I5) at z11", not the cell list."""
+    """GembloQ: the text column reads "piece 13 (I5) at z11, rotated once", not the cell list."""
     from zongshi_widgets.games.gembloq.naming import placement_name
 
     state = zw.game("gembloq", players=2).new_state(seed=1)

@@ -67,7 +67,7 @@ def test_the_gembloq_reviewed_game_is_the_one_the_notebook_explains():
 
     # ply 1: the P (5.5 squares) where the search prefers the I5 (5 squares), same corner
     d = _decision(rv, 1)
-    assert (d.seat, d.text, d.best_text, d.mistake) == (1, "piece 21 (P) at ad1", "piece 13 (I5) at ad1", True)
+    assert (d.seat, d.text, d.best_text, d.mistake) == (1, "piece 21 (P) at ad1, rotated twice", "piece 13 (I5) at ad1, as in the tray", True)
     assert (d.action.piece.squares, d.best.piece.squares) == (5.5, 5)
     assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits, _pct(d.loss)) == (23, 10, 49, 40, 26)
     assert d.loss == max(m.loss for m in rv.mistakes())  # "the game's biggest"
@@ -79,7 +79,7 @@ def test_the_gembloq_reviewed_game_is_the_one_the_notebook_explains():
 
     # ply 9: the Y at n3 (blocking) where the search prefers the X at p4
     d = _decision(rv, 9)
-    assert (d.seat, d.text, d.best_text, d.mistake) == (1, "piece 19 (Y) at n3", "piece 18 (X) at p4", True)
+    assert (d.seat, d.text, d.best_text, d.mistake) == (1, "piece 19 (Y) at n3, rotated once", "piece 18 (X) at p4", True)
     assert d.action.piece.squares == d.best.piece.squares == 5
     assert (_pct(d.played_value), d.played_visits, _pct(d.best_value), d.best_visits) == (12, 13, 28, 29)
     played, better = positions[9].play(d.action), positions[9].play(d.best)

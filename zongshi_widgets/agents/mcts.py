@@ -536,7 +536,7 @@ def explain(
     Returns:
         pandas.DataFrame: one row per candidate, best (most visited) first; columns ``action``
         (notation), ``text`` (as the seat reads it; in words where the game names its moves,
-        e.g. GembloQ's ``"piece 13 (I5) at z11"``), ``win_rate`` (0..1), ``visits``, and
+        e.g. GembloQ's ``"piece 13 (I5) at z11, rotated once"``), ``win_rate`` (0..1), ``visits``, and
         ``ci_low``/``ci_high``: the win rate's 95 % Wilson interval from its visits (the noise
         of the estimate: candidates whose intervals overlap are not told apart).
 

@@ -290,7 +290,7 @@ for _goal in (
 
 
 def _placement_words(state: GembloQState, action: Placement) -> str:
-    """A placement as the learner sees it on the board: ``"piece 9 (L4) at b27"``, never the
+    """A placement as the learner sees it on the board: ``"piece 9 (L4) at b27, rotated once"``, never the
     list of its cells."""
     from ..games.gembloq.naming import placement_name
 

@@ -274,7 +274,7 @@ class GembloQBoard(GameBoard):
         return [*self._code(action), state.colour_to_move]
 
     def describe(self, before: GembloQState, action, after: GembloQState | None) -> str:
-        """``"blue placed piece 12 (N4.5) at b27"``, then who passes and, at the end, the
+        """``"blue placed piece 12 (N4.5) at b27, flipped"``, then who passes and, at the end, the
         winners (only ``"Game over"`` while :attr:`reveal_scores` is ``False``)."""
         game = self._game
         names = game.colour_names  # colours place pieces; players win (game.seat_names)
@@ -306,7 +306,7 @@ class GembloQBoard(GameBoard):
         return text
 
     def short_text(self, before: GembloQState, action) -> str:
-        """``"piece 12 (N4.5) at b27"`` (:func:`~zongshi_widgets.games.gembloq.naming.placement_name`)."""
+        """``"piece 12 (N4.5) at b27, flipped"`` (:func:`~zongshi_widgets.games.gembloq.naming.placement_name`)."""
         return placement_name(action)
 
     def parse_request_action(self, state: GembloQState, action: Any):

@@ -7,14 +7,31 @@ log, messages, hints, tooltips, screen-reader labels and lessons.
 * A size: ``"1 square"``, ``"1½ squares"``, ``"4 squares"`` (a half square is a triangular
   part; rulebook "End of the Game").
 * A placement is said to be *at* the first cell of its notation (the cells in reading order,
-  :class:`~zongshi_widgets.games.gembloq.geometry.Placement`): ``"piece 9 (L4) at b27"``.
+  :class:`~zongshi_widgets.games.gembloq.geometry.Placement`), then, for a piece that can lie
+  more than one way, *how it is turned* from the way it lies in the tray, in the board's
+  buttons' words (Flip, then Rotate a quarter turn): ``"piece 9 (L4) at b27, as in the tray"``,
+  ``"piece 9 (L4) at b27, rotated twice"``, ``"piece 9 (L4) at b27, flipped and rotated once"``.
+  The piece, the cell and the turn together say one placement: two legal placements never
+  read alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-__all__ = ["name_cell_index", "piece_name", "piece_title", "placement_cell", "placement_name", "size_text"]
+from .geometry import canonical, transform
+
+__all__ = [
+    "name_cell_index",
+    "orientation_turns",
+    "orientation_words",
+    "piece_name",
+    "piece_title",
+    "placement_cell",
+    "placement_name",
+    "size_text",
+]
 
 
 def size_text(squares: float) -> str:
@@ -102,13 +119,70 @@ def placement_cell(placement) -> str:
     return str(placement).split(",")[0]
 
 
+@cache
+def _turns(piece) -> tuple[tuple[bool, int], ...]:
+    found: dict = {}
+    for flipped in (False, True):  # the order the orientations were made in: the fewest presses first
+        for quarters in range(4):
+            found.setdefault(canonical(transform(piece.triangles, quarters, flipped)), (flipped, quarters))
+    return tuple(found[canonical(shape)] for shape in piece.orientations)
+
+
+def orientation_turns(piece, orientation: int) -> tuple[bool, int]:
+    """How orientation ``orientation`` of ``piece`` is reached from the way the piece lies in
+    the tray (its orientation 0): flipped or not, then how many quarter turns of the board's
+    Rotate button (R), the fewest presses that give the shape.
+
+    Args:
+        piece (Piece): a GembloQ piece.
+        orientation (int): an index into ``piece.orientations``.
+
+    Returns:
+        tuple[bool, int]: ``(flipped, quarter turns 0..3)``.
+
+    Raises:
+        IndexError: ``orientation`` is not one of the piece's.
+    """
+    return _turns(piece)[orientation]
+
+
+_QUARTERS = {1: "rotated once", 2: "rotated twice", 3: "rotated 3 times"}
+
+
+def orientation_words(piece, orientation: int) -> str:
+    """How a piece is turned, in the words of the board's buttons: ``"as in the tray"``,
+    ``"rotated once"`` (one quarter turn, R), ``"rotated twice"``, ``"rotated 3 times"``,
+    ``"flipped"`` (F), ``"flipped and rotated once"``...; ``""`` for a piece that lies only one
+    way (nothing to tell).
+
+    Args:
+        piece (Piece): a GembloQ piece.
+        orientation (int): an index into ``piece.orientations``.
+
+    Returns:
+        str: the words (flip first, then the quarter turns).
+
+    Raises:
+        IndexError: ``orientation`` is not one of the piece's.
+    """
+    flipped, quarters = orientation_turns(piece, orientation)
+    if len(piece.orientations) == 1:
+        return ""
+    if not flipped:
+        return _QUARTERS.get(quarters, "as in the tray")
+    return "flipped" + (f" and {_QUARTERS[quarters]}" if quarters else "")
+
+
 def placement_name(placement) -> str:
-    """``"piece 9 (L4) at b27"``.
+    """``"piece 9 (L4) at b27, rotated once"``: the piece, the cell it is said to be at and how
+    it is turned (:func:`orientation_words`; nothing for a piece that lies only one way:
+    ``"piece 1 (1 square) at b27"``). Distinct placements have distinct names.
 
     Args:
         placement (Placement): a GembloQ placement.
 
     Returns:
-        str: the piece's name and the cell it is at.
+        str: the piece's name, the cell it is at and its turn.
     """
-    return f"{piece_name(placement.piece)} at {placement_cell(placement)}"
+    turn = orientation_words(placement.piece, placement.orientation)
+    return f"{piece_name(placement.piece)} at {placement_cell(placement)}" + (f", {turn}" if turn else "")

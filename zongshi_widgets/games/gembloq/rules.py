@@ -479,7 +479,7 @@ class GembloQState(State):
         return sum((self._legal_bits(d) & covered).bit_count() for d in range(len(self._reach)) if d != self._to_move)
 
     def action_name(self, p: Placement) -> str:
-        """A placement in words, as the board names it: ``"piece 13 (I5) at z11"``
+        """A placement in words, as the board names it: ``"piece 13 (I5) at z11, rotated once"``
         (:func:`~zongshi_widgets.games.gembloq.naming.placement_name`; ``explain`` tables use it)."""
         from .naming import placement_name
 
