@@ -395,7 +395,7 @@ def long_session(name: str, actions: int, rng: random.Random):
         else:
             board.play(rng.choice(state.legal_actions()))
         played += max(1, len(board.timeline) - before)
-        if rng.random() < 0.08 and board.timeline.can_undo():
+        if rng.random() < 0.08 and board.cursor["can_undo"]:
             board.undo()
         if played >= sample_at:
             payloads.append(len(json.dumps(board.get_state(), default=str)))

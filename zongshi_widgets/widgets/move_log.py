@@ -117,6 +117,8 @@ class MoveLogMixin:
                 if isinstance(self._mode, int):
                     return "other people play this game on their own boards: jump or start anew from a board they share"
                 return "in a game with secrets, jumping in the log could show another player's hand: take back your own moves with Undo"
+        if what == "undo" and (why := self._session.undo_refusal()) is not None:
+            return why
         if what == "undo" and len(self._session.humans()) > 1 and not self._open_hands:
             # a move that drew from a face-down deck or bag (or turned cards over) stands while
             # other people play: taken back, the same would come again and be known in advance

@@ -494,18 +494,39 @@ class GameSession:
             hit = cache[id(node)] = (node, reveals_hidden(node.parent.state, node.action, node.state))
         return hit[1]
 
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`step` back would take back no person's move, or ``None`` when it would.
+
+        With people and bots at one table, undo takes back a person's moves (and the bots'
+        answers to them). When every move before the cursor is a bot's (the bots opened the
+        game before a person's first turn), there is nothing of theirs to take back: those
+        moves stand, and undo is refused rather than rewinding into the bots' turns.
+
+        Returns:
+            str | None: the reason, or ``None``.
+        """
+        if not self.humans() or len(self.humans()) == len(self._seats):
+            return None
+        path = self.undo_path()
+        if path and not any(self._seats[n.parent.state.to_move] == HUMAN for n in path if n.parent.state.to_move is not None):
+            return "nothing of yours to undo: the bots' moves before your first turn stand"
+        return None
+
     def step(self, back: bool) -> State:
         """Undo (``back``) or redo one move, then on over bot moves until a person is to move
-        again (when some seat is human).
+        again (when some seat is human). With people and bots, undo takes back a person's move:
+        when only the bots have moved so far, it is refused (:meth:`undo_refusal`).
 
         Raises:
-            IndexError: nothing to undo / redo; nothing changes.
+            IndexError: nothing to undo / redo, or no person's move to undo; nothing changes.
         """
-        self.cancel_bots()
         tl = self._timeline
         can, move = (tl.can_undo, tl.undo) if back else (tl.can_redo, tl.redo)
         if not can():
             raise IndexError("nothing to undo: this is the first position" if back else "nothing to redo from this position")
+        if back and (why := self.undo_refusal()) is not None:
+            raise IndexError(why)
+        self.cancel_bots()
         move()
         while can() and self.bot_seat(tl.state) is not None and self.humans():
             move()
