@@ -33,7 +33,14 @@ class ArtGalleryGreedy(GreedyAgent):
 
 class ArtGalleryMCTS(MCTSAgent):
     """ISMCTS for Art Gallery (see :class:`~zongshi_widgets.agents.mcts.MCTSAgent`), playouts
-    of 30 random actions scored by :class:`ArtGalleryEvaluation`."""
+    of 30 random actions scored by :class:`ArtGalleryEvaluation`.
+
+    Strength at one CPU second a move (``python benchmarks/strength.py --cpu-seconds 1 --jobs 1
+    --games-list art_gallery``, 4 players, seed 0, MCTS in one seat and the opponent bot in the
+    other three, seats rotated; 95 % Wilson intervals): against greedy 24 of 24 games (100 %,
+    86-100 %: the aim of 75 % is met), against random 20 of 20 (100 %, 84-100 %: consistent
+    with the aim of 95 %, which a sample this size cannot show; 73 straight wins would). About
+    220 turns and 130 MCTS decisions a game."""
 
     evaluation = ArtGalleryEvaluation()
     playout_depth = 30

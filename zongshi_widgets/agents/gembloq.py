@@ -36,7 +36,13 @@ class GembloQEvaluation(Evaluation):
 class GembloQMCTS(MCTSAgent):
     """UCT for GembloQ (see :class:`~zongshi_widgets.agents.mcts.MCTSAgent`): the tree weighs
     the 12 best placements of each position by the engine's ``greedy_value``; short random
-    playouts (8 placements) are scored by :class:`GembloQEvaluation`."""
+    playouts (8 placements) are scored by :class:`GembloQEvaluation`.
+
+    Strength at one CPU second a placement (``python benchmarks/strength.py --cpu-seconds 1
+    --jobs 1 --games-list gembloq``, 2 players, seed 0, seats rotated; 95 % Wilson intervals):
+    against greedy 16 of 16 games (100 %, 81-100 %: the aim of 75 % is met); against random 74
+    of 74 (100 %, 95.1-100 %: the aim of 95 % is met; run with ``--until-decided``, which stops
+    once the interval clears the aim)."""
 
     evaluation = GembloQEvaluation()
     playout_depth = 8
