@@ -58,17 +58,36 @@ def test_move_exactly_the_card_value_in_one_direction():
 
 def test_a_ring_length_move_has_no_direction():
     """Reference 5.3: with 5 benches (2-3 players) a 5 ends where it started either way, so the
-    action is written without a direction; 'move 5 cw' reads as the same action."""
+    action is written without a direction; 'move 5 cw' (a direction the move does not take) is
+    refused, not silently read as 'move 5'."""
     state = game(2).from_position({"start_card": 0}, seed=1)
     assert "move 5" in [str(a) for a in state.legal_actions()]
     assert "move 5 cw" not in [str(a) for a in state.legal_actions()]
-    assert state.parse_action("move 5 cw") == Move(5, "")
+    assert state.parse_action("move 5") == Move(5, "")
+    for text in ("move 5 cw", "move 0 ccw", "move 0 clockwise"):
+        with pytest.raises(zw.IllegalAction) as err:
+            state.play(text)
+        assert err.value.rule == "art_gallery.move.direction"
+        assert repr(text) in err.value.message and "takes no direction" in err.value.message
+        assert f"write '{' '.join(text.split()[:2])}'" in err.value.message
     with pytest.raises(zw.IllegalAction) as err:
         state.play(Move(5, "cw"))
     assert err.value.rule == "art_gallery.move.direction"
     with pytest.raises(zw.IllegalAction) as err:
         state.play("move 3")
     assert err.value.rule == "art_gallery.move.direction"
+
+
+def test_a_card_not_in_hand_is_refused_before_asking_for_a_direction():
+    """Rulebook, 1. Move Your Game Piece: 'move 99' or 'move 2' (played already) is refused
+    because the card is not in hand, not answered with "Say which way" (which would then be
+    refused for the card)."""
+    state = play(game(2).from_position({"start_card": 0}, seed=1), "move 2 cw", "bid 4", "move 2 ccw", "bid 4")
+    for text in ("move 99", "move 99 cw", "move 2", "move 9", "move 10 ccw"):
+        with pytest.raises(zw.IllegalAction) as err:
+            state.play(text)
+        assert err.value.rule == "art_gallery.move.not-in-hand", text
+        assert "Say which way" not in err.value.message
 
 
 def test_moves_need_a_card_in_hand_and_refusals_change_nothing():

@@ -80,3 +80,16 @@ def test_a_posed_position_has_a_bounded_task_stack():
 
     with pytest.raises(ValueError, match=f"at most {MAX_PENDING}"):
         pose(pending=[["step2", -1]] * 100_000)
+
+
+def test_draft_refusal_names_the_words_and_what_is_on_offer():
+    """Player Setup: a refused draft choice echoes what was asked and lists the takes allowed
+    now ('Allowed now: ...', as the other refusals do), whether the box is absent or missing."""
+    state = G4.new_state(seed=4)
+    offered = [str(a) for a in state.legal_actions()]
+    for text in ("take gold", "take", "take foo bar"):
+        if text in offered:
+            continue
+        err = assert_illegal(state, text, "draft.not-offered")
+        assert repr(text) in err.message
+        assert "Allowed now: " + ", ".join(repr(t) for t in offered) in err.message

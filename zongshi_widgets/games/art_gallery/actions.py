@@ -5,7 +5,7 @@ notation       meaning (rulebook section)
 =============  ====================================================================
 ``move 5 cw``  play the 5 face up and move the pawn 5 benches clockwise
                (``ccw``: anticlockwise; no direction when both end on the same bench,
-               e.g. ``move 0``) (Rules, 1. Move Your Game Piece)
+               e.g. ``move 0``: ``move 0 cw`` is refused) (Rules, 1. Move Your Game Piece)
 ``stay 5``     no (card, direction) reaches a bar with a free space: play the 5 face up
                without moving (reference 6, full marker bars)
 ``bid 3``      place the 3 face down on the action space where the pawn stands, and a

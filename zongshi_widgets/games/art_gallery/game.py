@@ -68,7 +68,10 @@ class ArtGallery(Game):
         chance=True,
         multi_step_turns=True,
         lower_score_wins=False,
-        notation_help="'move 5 cw' / 'move 5 ccw' (movement card, direction), then 'bid 3'; in distribution 'take 1+5', 'take none', 'pick 6'",
+        notation_help=(
+            "'move 5 cw' / 'move 5 ccw' (movement card, direction; 'move 0', no direction, when both ways end on the same bench), "
+            "then 'bid 3'; in distribution 'take 1+5', 'take none', 'pick 6'"
+        ),
         rulebook="Art Gallery Rulebook (Piatnik 2023)",
         variants=tuple((key, allowed) for key, (_, allowed) in _OPTIONS.items()),
     )

@@ -71,7 +71,9 @@ class TurnMixin:
 
         Raises:
             IllegalAction: ``art_gallery.notation`` (unreadable), ``art_gallery.move.direction``
-                (a move without the direction it needs) or any rule of :meth:`check`.
+                (a move without the direction it needs, or with one where both ways end on the
+                same bench, e.g. ``move 0 cw``; a card not in hand is refused first, with
+                ``art_gallery.move.not-in-hand``) or any rule of :meth:`check`.
         """
         text = notation.strip().lower() if isinstance(notation, str) else ""
         m = re.fullmatch(r"(move|stay|bid|aside|pick)\s+(\d{1,3})(?:\s+([a-z]+))?", text)
@@ -100,8 +102,19 @@ class TurnMixin:
         if direction is not None and direction not in _DIRECTIONS:
             raise IllegalAction("art_gallery.notation", f"{direction!r} is not a direction: write cw (clockwise) or ccw (anticlockwise)")
         same = card % L == 0
-        if same or self.step != "move":
+        if self.step != "move" or not (0 <= card < VALUES and self.hands[self.seat][card]):
+            # another step, or a card the player does not hold: :meth:`check` refuses it for
+            # that reason before any question of direction.
             return interned(Move, card, "" if same else _DIRECTIONS.get(direction or "", ""))
+        if same and direction is not None:
+            why = "" if card == 0 else f" (the ring has {L} benches)"
+            raise IllegalAction(
+                "art_gallery.move.direction",
+                f"{f'move {card} {direction}'!r}: with a {card}{why} the pawn ends where it started either way, so this move "
+                f"takes no direction: write 'move {card}' ({SECTION['move']}).",
+            )
+        if same:
+            return interned(Move, card, "")
         if direction is None:
             raise IllegalAction(
                 "art_gallery.move.direction",

@@ -80,7 +80,10 @@ RULES = {
         "That does not pay the cost: pay its boxes, using each exchange tile for one box per payment, never in chains, and "
         "Masterful Use or Artistic Subtlety scrolls you have played this round (Going to the Pawn Shop; The Scrolls, in Detail)."
     ),
-    "draft.not-offered": "Take one box or one scroll that is on offer in the draft display (Player Setup).",
+    "draft.not-offered": (
+        "{text!r} is not on offer: take one box or one scroll that is on offer in the draft display (Player Setup). "
+        "Allowed now: {legal}."
+    ),
     "hand.not-held": "You can discard only a scroll you hold (Going to the Temple: the scroll hand limit).",
     "storage.not-held": "You can return only boxes you have in your material storage (Step 2: Distribute Materials).",
     "market.not-in-bin": "That box is not in that marketplace bin (Step 2: Distribute Materials; Fortune Brings Opportunity; award tiles).",
@@ -250,7 +253,7 @@ def diagnose(state: ZongShiState, text: str) -> None:
     if name == "pay" and head == "pay":
         fail("pay.not-a-way")
     if name == "draft" and head == "take":
-        fail("draft.not-offered")
+        fail("draft.not-offered", text=text, legal=state._legal_text())
     if name == "hand" and head == "discard":
         fail("hand.not-held")
     if name == "boxes" and head == "return":
