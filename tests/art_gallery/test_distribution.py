@@ -1,13 +1,13 @@
 """Art Gallery distribution: Shop tiles, gallery paintings, bid cards back, end of round and
 end of game (rulebook: Distribution, Correctly Displaying the Collected Paintings, End of the
-Round, End of the Game; reference 3 and 7)."""
+Round, End of the Game; docs/rulings/art_gallery.md §3 and §7)."""
 
 import pytest
 from ag_support import all_tiles_stacks, check_conservation, distribution, game
 
 import zongshi_widgets as zw
 
-#: the reference's table of legal purchases per bid value (reference 3), all stacks full
+#: the rulings' table of legal purchases per bid value (docs/rulings/art_gallery.md §3), all stacks full
 PURCHASES = {
     0: [],
     1: ["1"],
@@ -36,7 +36,7 @@ def finish_distribution(state):
 def test_bianca_bid_6_example():
     """Rulebook, Distribution, Painting Tiles in the Shop Area, the example: Bianca's 6 takes
     the top tile of 1, 3 or 5, or of 1 and 3, or of 1 and 5 (not 3+5, not 7); leftover value
-    is lost. Taking nothing is allowed (reference 3, REC)."""
+    is lost. Taking nothing is allowed (docs/rulings/art_gallery.md §3, REC)."""
     state = shop(2, {"shop": [[0, 6], [1, 0]], "G1": [[1, 3]]})
     assert state.step == "take" and state.to_move == 0
     assert state.turn.step == "Distribution: painting tiles in the Shop"
@@ -54,7 +54,7 @@ def test_bianca_bid_6_example():
 
 @pytest.mark.parametrize("bid", range(9))
 def test_legal_purchases_per_bid_value(bid):
-    """Reference 3's table of legal purchases per bid value (rulebook: the card value may be
+    """docs/rulings/art_gallery.md §3's table of legal purchases per bid value (rulebook: the card value may be
     split between two different spaces, never two tiles of one space)."""
     state = shop(2, {"shop": [[0, bid], [1, 8]]})
     legal = [str(a) for a in state.legal_actions()] if state.to_move == 0 and state.step == "take" else ["take none"]
@@ -62,7 +62,7 @@ def test_legal_purchases_per_bid_value(bid):
 
 
 def test_empty_stacks_cannot_be_chosen():
-    """Reference 7 #6: bid 8 with stacks 1 and 7 used up: 3, 5 or 3+5 (R-derived)."""
+    """docs/rulings/art_gallery.md §7 #6: bid 8 with stacks 1 and 7 used up: 3, 5 or 3+5 (R-derived)."""
     stacks = {"1": [], "3": list(range(1, 15)), "5": list(range(15, 25)), "7": []}
     desc = distribution(2, {"shop": [[0, 8]]}, paintings=PAINTINGS_2P)
     desc["stacks"] = stacks
@@ -76,7 +76,7 @@ def test_empty_stacks_cannot_be_chosen():
 
 def test_shop_bids_in_marker_order_each_on_its_own():
     """Rulebook, Shop 2 and its N.B.: marker I chooses first, then II...; a player with several
-    Shop bids chooses once per bid and may not add their values (reference 7 #3)."""
+    Shop bids chooses once per bid and may not add their values (docs/rulings/art_gallery.md §7 #3)."""
     state = shop(2, {"shop": [[0, 4], [1, 5], [0, 3]]})
     assert state.to_move == 0 and "take 5" not in [str(a) for a in state.legal_actions()]
     state = state.play("take 3")
@@ -98,7 +98,7 @@ def test_must_take_variant():
 
 def test_bid_cards_back_one_per_marker_in_marker_order():
     """Rulebook, Shop 3 (and Gallery 3): marker I's owner picks any one played card first and
-    takes the marker back, then the next marker (reference 7 #16), so each player gets one card
+    takes the marker back, then the next marker (docs/rulings/art_gallery.md §7 #16), so each player gets one card
     back per marker."""
     state = shop(2, {"shop": [[1, 2], [0, 7], [1, 5]]})
     state = state.play("take 1").play("take 1+5").play("take 5")
@@ -129,21 +129,21 @@ def gallery(bars, tiles=None, paintings=PAINTINGS_2P, options=None, hands=None):
 
 def test_highest_summed_bid_takes_the_painting():
     """Rulebook, Painting Cards 2: the highest bid takes the card; a player's several bids in one
-    gallery are added (reference 7 #2)."""
+    gallery are added (docs/rulings/art_gallery.md §7 #2)."""
     state = finish_distribution(gallery({"G1": [[0, 5], [1, 6], [0, 2]], "G2": [[1, 8], [0, 7]]}))
     assert state.cards == ((10,), (11,))
 
 
 def test_tie_goes_to_the_holder_of_the_matching_tile():
     """Rulebook, Painting Cards 2: "In the event of a tie, the person who has the painting tile
-    that goes with it gets the painting card" (reference 7 #10)."""
+    that goes with it gets the painting card" (docs/rulings/art_gallery.md §7 #10)."""
     state = finish_distribution(gallery({"G1": [[0, 4], [1, 4]]}, tiles=[[], [10]]))
     assert state.cards == ((), (10,))
 
 
 def test_tie_without_the_tile_goes_to_the_lower_marker():
     """Rulebook, Painting Cards 2: no tied player has the tile: the lower marker wins
-    (reference 7 #10, #12: each tied player's lowest marker)."""
+    (docs/rulings/art_gallery.md §7 #10, #12: each tied player's lowest marker)."""
     state = finish_distribution(gallery({"G1": [[1, 1], [0, 4], [1, 3]]}))
     assert state.cards == ((), (10,))
     state = finish_distribution(gallery({"G1": [[0, 4], [1, 4]]}))
@@ -151,7 +151,7 @@ def test_tie_without_the_tile_goes_to_the_lower_marker():
 
 
 def test_tile_of_a_player_not_tied_is_ignored():
-    """Reference 7 #11 (default ``gallery_tie_tile="tied_only"``): the tile helps only a tied
+    """docs/rulings/art_gallery.md §7 #11 (default ``gallery_tie_tile="tied_only"``): the tile helps only a tied
     player; with ``"any_holder"`` its holder takes the card even when not tied."""
     three = {"G1": 10, "G2": 11, "G3": 12, "G4": 13}
     desc = distribution(3, {"shop": [[0, 0]], "G1": [[0, 4], [1, 4]]}, paintings=three)
@@ -164,7 +164,7 @@ def test_tile_of_a_player_not_tied_is_ignored():
 
 
 def test_tile_bought_this_round_breaks_a_tie():
-    """Reference 7 #13: the Shop is distributed first, so a tile taken there this round counts
+    """docs/rulings/art_gallery.md §7 #13: the Shop is distributed first, so a tile taken there this round counts
     in the gallery ties of the same distribution (rulebook, Distribution: Shop first)."""
     desc = distribution(2, {"shop": [[1, 1]], "G1": [[0, 4], [1, 4]]}, paintings=PAINTINGS_2P)
     desc["stacks"] = all_tiles_stacks({1: [10]})
@@ -174,7 +174,7 @@ def test_tile_bought_this_round_breaks_a_tie():
 
 
 def test_lone_zero_bid_wins_and_unbid_paintings_stay():
-    """Reference 7 #14 (a lone bidder wins with any value) and #15 (a gallery nobody bid on
+    """docs/rulings/art_gallery.md §7 #14 (a lone bidder wins with any value) and #15 (a gallery nobody bid on
     keeps its painting, and it is not replaced)."""
     state = finish_distribution(gallery({"G2": [[1, 0]]}))
     assert state.cards == ((), (11,))
@@ -184,7 +184,7 @@ def test_lone_zero_bid_wins_and_unbid_paintings_stay():
 def test_galleries_resolve_clockwise_and_collections_keep_their_order():
     """Rulebook, Distribution ("start ... in the Shop area and then go clockwise through the
     Gallery areas"); Correctly Displaying the Collected Paintings: new cards go to the right,
-    the order never changes (reference 7 #21)."""
+    the order never changes (docs/rulings/art_gallery.md §7 #21)."""
     state = finish_distribution(gallery({"G3": [[0, 5]], "G1": [[0, 6]], "G4": [[0, 7]]}))
     assert state.cards[0] == (10, 12, 13)
     state2 = finish_distribution(gallery({"G2": [[0, 5]]}, paintings={"G1": 20, "G2": 3, "G3": 21, "G4": 22}))
@@ -226,7 +226,7 @@ def end_position(players, pile, empty, used_up, galleries):
 @pytest.mark.parametrize("pile,empty,over", [(2, 3, True), (3, 3, False), (0, 0, False), (0, 1, True)])
 def test_game_ends_when_the_pile_cannot_refill(pile, empty, over):
     """Rulebook, End of the Game a): not enough painting cards in the pile to fill every empty
-    space; a pile exactly covering them refills and play goes on (reference 7 #22)."""
+    space; a pile exactly covering them refills and play goes on (docs/rulings/art_gallery.md §7 #22)."""
     state = end_position(2, pile, empty, 0, 4)
     assert state.is_over == over
     if over:

@@ -44,7 +44,7 @@ def test_variants_play_to_the_end(options):
 
 
 def test_full_bars_in_random_play_conserve_every_card():
-    """The full-bar rule (reference 6) is reached in random play (rarely: a bar needs six of
+    """The full-bar rule (docs/rulings/art_gallery.md §6) is reached in random play (rarely: a bar needs six of
     the markers) and keeps every card: under ``move_without_bid`` a card is laid aside."""
     seen = 0
     for seed in range(300):

@@ -1,5 +1,5 @@
 """The slow reference beside the fast legal lists, and the reference file's questions and
-answers (reference 7) not covered elsewhere."""
+answers (docs/rulings/art_gallery.md §7) not covered elsewhere."""
 
 import pytest
 from ag_support import check_conservation, game, play, random_game
@@ -27,14 +27,14 @@ def test_fast_legal_lists_equal_the_slow_reference_hypothesis(seed, players):
 
 
 def test_q19_a_zero_bids_where_the_pawn_stands():
-    """Reference 7 #19: with the 0 the pawn stays and bids on its own bench."""
+    """docs/rulings/art_gallery.md §7 #19: with the 0 the pawn stays and bids on its own bench."""
     state = game(4).from_position({"start_card": 0, "pawns": [3, 0, 0, 0]}, seed=1)
     state = play(state, "move 0", "bid 4")
     assert state.pawns[0] == 3 and state.bars[3] == ((0, 4),)
 
 
 def test_q20_a_move_never_changes_direction():
-    """Reference 7 #20 / rulebook, 1. Move Your Game Piece: a move is one direction; there is
+    """docs/rulings/art_gallery.md §7 #20 / rulebook, 1. Move Your Game Piece: a move is one direction; there is
     no action ending elsewhere than card-value benches away in one direction."""
     state = game(6).from_position({"start_card": 0, "pawns": [2, 0, 0, 0, 0, 0]}, seed=1)
     ends = {state.play(a).pawns[0] for a in state.legal_actions() if a.card == 3}
@@ -42,7 +42,7 @@ def test_q20_a_move_never_changes_direction():
 
 
 def test_q29_q30_pawns_stay_and_hands_drift_between_rounds():
-    """Reference 7 #29 (pawns stay on their benches at the round's end) and #30 (action cards
+    """docs/rulings/art_gallery.md §7 #29 (pawns stay on their benches at the round's end) and #30 (action cards
     are neutral: after a round a hand may hold other values, still 9 cards)."""
     states = random_game(4, 2)
     drift = False
@@ -56,7 +56,7 @@ def test_q29_q30_pawns_stay_and_hands_drift_between_rounds():
 
 
 def test_q24_final_hand_is_counted_after_the_pick_up():
-    """Reference 7 #24: at the end the movement cards are back in hand (9 cards) before the
+    """docs/rulings/art_gallery.md §7 #24: at the end the movement cards are back in hand (9 cards) before the
     action-card points are counted."""
     final = random_game(3, 6)[-1]
     sheet = final.score_sheet()

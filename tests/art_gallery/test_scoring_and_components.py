@@ -1,5 +1,5 @@
 """Art Gallery final scoring and component data (rulebook: End of the Game & Final Score;
-reference 2 to 4 and its worked chain examples)."""
+docs/rulings/art_gallery.md §2 to §4 and its worked chain examples)."""
 
 import json
 import tomllib
@@ -10,7 +10,7 @@ from ag_support import all_tiles_stacks, game
 
 from zongshi_widgets.games.art_gallery import chain_scores, default_components, load_components
 
-#: reference 2.6: collection (left to right) -> row scores
+#: docs/rulings/art_gallery.md §2.6: collection (left to right) -> row scores
 CHAIN_EXAMPLES = [
     ([5, 39, 47, 2], [3, 4, 3, 8]),
     ([14, 3, 27], [2, 2, 2, 6]),
@@ -23,20 +23,20 @@ CHAIN_EXAMPLES = [
 
 @pytest.mark.parametrize("collection,rows", CHAIN_EXAMPLES)
 def test_reference_chain_examples(collection, rows):
-    """Reference 2.6 (worked examples on the reconstructed data, rule of 2.3 = rulebook, Final
+    """docs/rulings/art_gallery.md §2.6 (worked examples on the reconstructed data, rule of 2.3 = rulebook, Final
     Score 1): each row's most valuable chain of identical symbols on consecutive cards; a blank
     or another symbol breaks it; a single rare symbol can beat a longer common run."""
     assert chain_scores(default_components().cards, collection) == rows
 
 
 def test_order_of_the_collection_matters():
-    """Reference 2.6, reorder test: 47, 5, 2, 39 keeps row 4 BBBB = 8 but row 1 AABA = 2."""
+    """docs/rulings/art_gallery.md §2.6, reorder test: 47, 5, 2, 39 keeps row 4 BBBB = 8 but row 1 AABA = 2."""
     rows = chain_scores(default_components().cards, [47, 5, 2, 39])
     assert rows[3] == 8 and rows[0] == 2
 
 
 def test_single_card_chains_variant():
-    """Reference 2.3 (REC: a run of one card scores, default) and the variant
+    """docs/rulings/art_gallery.md §2.3 (REC: a run of one card scores, default) and the variant
     ``single_card_chains=False`` (chains need two cards)."""
     cards = default_components().cards
     assert chain_scores(cards, [1], single_card=False) == [0, 0, 0, 0]
@@ -91,7 +91,7 @@ def test_ties_go_to_most_tiles_then_shared():
 
 
 def test_packaged_components_and_their_provenance():
-    """Reference 2 to 5: 48 numbered cards with four symbol rows (reconstructed symbols and
+    """docs/rulings/art_gallery.md §2 to §5: 48 numbered cards with four symbol rows (reconstructed symbols and
     values), titles from the glossary (confirmed 1-24, inferred 25, unknown after), board and
     Shop data tagged."""
     comps = default_components()

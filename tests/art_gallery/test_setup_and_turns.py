@@ -1,5 +1,5 @@
 """Art Gallery setup, movement, bids, turn order and the start card (rulebook: Preparation,
-Explanation of the Board Areas, Rules 1 and 2; reference 5 and 6)."""
+Explanation of the Board Areas, Rules 1 and 2; docs/rulings/art_gallery.md §5 and §6)."""
 
 import pytest
 from ag_support import check_conservation, game, play
@@ -10,7 +10,7 @@ from zongshi_widgets.games.art_gallery import Move
 
 @pytest.mark.parametrize("players,galleries", [(2, 4), (3, 4), (4, 6), (5, 8), (6, 8)])
 def test_setup_by_player_count(players, galleries):
-    """Rulebook, Preparation 1-7: parts A+D / A+B+D / A+B+C+D (4, 6, 8 galleries; reference 5),
+    """Rulebook, Preparation 1-7: parts A+D / A+B+D / A+B+C+D (4, 6, 8 galleries; docs/rulings/art_gallery.md §5),
     a face-up card on every gallery and the rest in the pile, stacks of 18/14/10/6 on spaces
     1/3/5/7, nine action cards 0..8 per player, pawns on the Shop bench, markers in front."""
     state = game(players).new_state(seed=3)
@@ -43,7 +43,7 @@ def test_start_card_drawn_by_the_seeded_chance():
 
 def test_move_exactly_the_card_value_in_one_direction():
     """Rulebook, 1. Move Your Game Piece: play any card from hand face up, move exactly that
-    many benches clockwise or anticlockwise (reference 5.3: the ring, Shop = bench 0)."""
+    many benches clockwise or anticlockwise (docs/rulings/art_gallery.md §5.3: the ring, Shop = bench 0)."""
     state = game(4).from_position({"start_card": 0}, seed=1)  # ring of 7 benches
     legal = [str(a) for a in state.legal_actions()]
     assert legal[:3] == ["move 0", "move 1 cw", "move 1 ccw"]
@@ -57,7 +57,7 @@ def test_move_exactly_the_card_value_in_one_direction():
 
 
 def test_a_ring_length_move_has_no_direction():
-    """Reference 5.3: with 5 benches (2-3 players) a 5 ends where it started either way, so the
+    """docs/rulings/art_gallery.md §5.3: with 5 benches (2-3 players) a 5 ends where it started either way, so the
     action is written without a direction; 'move 5 cw' (a direction the move does not take) is
     refused, not silently read as 'move 5'."""
     state = game(2).from_position({"start_card": 0}, seed=1)
@@ -105,7 +105,7 @@ def test_moves_need_a_card_in_hand_and_refusals_change_nothing():
 def test_bid_on_the_area_where_the_pawn_stands_marker_on_lowest_free_space():
     """Rulebook, 2. Place a Bid: a card face down on that area's action space, on top of those
     there; the marker on the lowest visible space (the first on I.). Several markers of one
-    player on one bar are allowed (reference 7 #1). Pawns share benches freely."""
+    player on one bar are allowed (docs/rulings/art_gallery.md §7 #1). Pawns share benches freely."""
     state = game(2).from_position({"start_card": 0}, seed=1)
     state = play(state, "move 1 cw", "bid 5", "move 1 cw", "bid 6", "move 0", "bid 2")
     assert state.bars[1] == ((0, 5), (1, 6), (0, 2))
@@ -152,7 +152,7 @@ FULL_G1 = {
 
 def test_full_bar_forbids_moves_there():
     """Rulebook, 2. Place a Bid ("The maximum number of markers per marker bar is six");
-    reference 6 (default ``full_bar="forbid_move"``): a (card, direction) ending on a full bar
+    docs/rulings/art_gallery.md §6 (default ``full_bar="forbid_move"``): a (card, direction) ending on a full bar
     is not a legal move."""
     state = game(2).from_position(FULL_G1, seed=1)
     assert state.to_move == 0 and state.turn.step == "1. Move your game piece"
@@ -173,7 +173,7 @@ STUCK = {
 
 
 def test_no_move_possible_play_a_card_without_moving_and_lay_one_aside():
-    """Reference 6 (default): with no legal (card, direction) at all, the player plays a card
+    """docs/rulings/art_gallery.md §6 (default): with no legal (card, direction) at all, the player plays a card
     face up without moving, then lays a second card aside face up (no bid, no marker); both
     return to hand at the end of the round."""
     state = game(2).from_position(STUCK, seed=1)
@@ -192,7 +192,7 @@ def test_no_move_possible_play_a_card_without_moving_and_lay_one_aside():
 
 
 def test_move_without_bid_variant():
-    """Variant ``full_bar="move_without_bid"`` (reference 6, the alternative): moves to a full
+    """Variant ``full_bar="move_without_bid"`` (docs/rulings/art_gallery.md §6, the alternative): moves to a full
     bar are allowed, and there a card is laid aside instead of a bid."""
     state = game(2, full_bar="move_without_bid").from_position(STUCK, seed=1)
     assert [str(a) for a in state.legal_actions()] == ["move 0", "move 5"]
@@ -250,7 +250,7 @@ def test_start_card_tie_default_is_the_literal_reading():
 )
 def test_start_card_ties_go_clockwise_from_the_holder(holder, keep, expected, variant):
     """Rulebook, Rules: "In the event of a tie, the start card is given to the person sitting
-    clockwise next to the person who had the start card in the previous round"; reference 7
+    clockwise next to the person who had the start card in the previous round"; docs/rulings/art_gallery.md §7
     #18 (variant ``start_card_tie="next_tied"``: the first tied player clockwise after the
     holder, the holder last; default ``next_seat``: the holder's neighbour)."""
     state = scripted_round(3, holder, keep, start_card_tie=variant)

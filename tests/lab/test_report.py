@@ -45,7 +45,7 @@ def test_balance_report_gives_win_rates_with_intervals_scores_by_category_and_le
 
 
 def test_compare_variants_tests_every_difference_from_the_baseline():
-    """Art Gallery's single-card chains option (reference 2.3) against the printed rules."""
+    """Art Gallery's single-card chains option (docs/rulings/art_gallery.md §2.3) against the printed rules."""
     cmp = compare_variants("art_gallery", {"printed": {}, "no single-card chains": {"single_card_chains": False}}, ["greedy", "random"], games=4, jobs=1)
     assert set(cmp.results) == {"printed", "no single-card chains"}
     assert len(cmp.seats) == 4 and set(cmp.seats.variant) == {"printed", "no single-card chains"}

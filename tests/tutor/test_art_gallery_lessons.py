@@ -322,7 +322,7 @@ def test_question_lessons_accept_only_the_engines_answer(item):
     ],
 )
 def test_worked_chain_examples_score_as_the_reference_says(collection, rows):
-    """Reference 2.6 (worked chain-scoring examples, reconstructed data), rule of reference 2.3
+    """docs/rulings/art_gallery.md §2.6 (worked chain-scoring examples, reconstructed data), rule of docs/rulings/art_gallery.md §2.3
     and rulebook, End of the Game & Final Score 1."""
     cards = zw.game("art_gallery", players=2).components.cards
     assert chain_scores(cards, collection) == rows
@@ -346,7 +346,7 @@ def test_bid_six_is_the_rulebooks_example():
 @pytest.fixture(scope="module")
 def other_values(tmp_path_factory):
     """The packaged components with every symbol and value replaced: a stand-in for the printed
-    cards, which no source lists (reference 2.4)."""
+    cards, which no source lists (docs/rulings/art_gallery.md §2.4)."""
     data = tomllib.loads(resources.files("zongshi_widgets.games.art_gallery").joinpath("data/components.toml").read_text(encoding="utf-8"))
     for card in data["cards"]:
         card["symbols"] = ["X", "-", "Y", "X"] if card["number"] % 2 else ["-", "Z", "X", "-"]

@@ -532,7 +532,7 @@ def test_the_game_end_answer_holds_for_any_card_points():
 # -- reconstructed values --------------------------------------------------------------------------
 @pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
 def test_a_lesson_that_shows_a_reconstructed_value_says_so(item):
-    """The design deck is reconstructed (reference 3b), and so are W3's shovels and
+    """The design deck is reconstructed (docs/rulings/majolica.md §3b), and so are W3's shovels and
     fragmentation icon (reference section 1, notes F and G): a lesson that names a card, or runs
     or fragments W3, says so in its task."""
     state = item.start()
@@ -666,7 +666,7 @@ def test_tip1_tiles_may_be_discarded_in_ones_turn_but_not_inside_a_run():
 @pytest.fixture(scope="module")
 def other_points(tmp_path_factory):
     """The packaged components with every design card worth 1 point: a stand-in for printed
-    cards whose points differ from the reconstructed ones (reference 3b)."""
+    cards whose points differ from the reconstructed ones (docs/rulings/majolica.md §3b)."""
     data = tomllib.loads(resources.files("zongshi_widgets.games.majolica").joinpath("data/components.toml").read_text(encoding="utf-8"))
     for part in ("starting", "deck", "kaleidoscopic"):
         for card in data["design"][part]:

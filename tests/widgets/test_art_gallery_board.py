@@ -185,7 +185,7 @@ VARIANTS = [{}, {"shop_may_pass": False, "gallery_tie_tile": "any_holder", "full
 @pytest.mark.parametrize("variant", VARIANTS, ids=["rulebook", "other-rulings"])
 def test_story_agrees_with_the_engine_and_reveals_bids_only_when_distributed(variant):
     """Distribution: the told awards and tiles are what the engine gave, under every ruling the
-    engine offers (reference 6 and 7); a bid value appears only in the move that distributes its
+    engine offers (docs/rulings/art_gallery.md §6 and §7); a bid value appears only in the move that distributes its
     area (Rules, 2. Place a Bid: bids are face down)."""
     told = 0
     for before, action, after in random_games(12 if not variant else 6, seed=100, **variant):

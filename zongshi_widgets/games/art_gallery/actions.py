@@ -7,11 +7,11 @@ notation       meaning (rulebook section)
                (``ccw``: anticlockwise; no direction when both end on the same bench,
                e.g. ``move 0``: ``move 0 cw`` is refused) (Rules, 1. Move Your Game Piece)
 ``stay 5``     no (card, direction) reaches a bar with a free space: play the 5 face up
-               without moving (reference 6, full marker bars)
+               without moving (docs/rulings/art_gallery.md §6, full marker bars)
 ``bid 3``      place the 3 face down on the action space where the pawn stands, and a
                marker on the bar (Rules, 2. Place a Bid)
 ``aside 3``    the bar is full: lay the 3 face up beside the movement card, no bid
-               (reference 6)
+               (docs/rulings/art_gallery.md §6)
 ``take 1+5``   Shop distribution: take the top tiles of spaces 1 and 5 (``take 3``: one
                tile; ``take none``) (Distribution, Painting Tiles in the Shop Area)
 ``pick 6``     take back one of the played bid cards of the area being distributed

@@ -29,7 +29,7 @@ COLOURS = ("red", "yellow", "green", "blue", "black", "white")
 SECTION = {
     "move": "rulebook, Rules, 1. Move Your Game Piece",
     "bid": "rulebook, Rules, 2. Place a Bid",
-    "full-bar": "rulebook, 2. Place a Bid: at most six markers per bar; reference 6: a move must reach a bar with a free space",
+    "full-bar": "rulebook, 2. Place a Bid: at most six markers per bar; docs/rulings/art_gallery.md §6: a move must reach a bar with a free space",
     "shop": "rulebook, Distribution, Painting Tiles in the Shop Area",
     "return": "rulebook, Distribution, step 3: each marker's owner picks back one played action card",
     "over": "rulebook, End of the Game & Final Score",

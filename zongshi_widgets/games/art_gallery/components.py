@@ -177,7 +177,7 @@ def default_components() -> Components:
 
 def chain_scores(cards, collection, single_card: bool = True) -> list[int]:
     """The best chain of each symbol row of a collection (rulebook, End of the Game & Final
-    Score 1; reference 2.3).
+    Score 1; docs/rulings/art_gallery.md §2.3).
 
     In each row, a chain is a run of the *same* symbol on consecutive cards of the collection
     (in collection order); a card without a symbol in that row, or with another symbol, ends

@@ -28,23 +28,23 @@ class ArtGallery(Game):
 
     Args:
         players (int): 2 to 6 (default 4). The board has 4 gallery areas with 2 or 3
-            players, 6 with 4, 8 with 5 or 6 (rulebook, Preparation 1; reference 5).
+            players, 6 with 4, 8 with 5 or 6 (rulebook, Preparation 1; docs/rulings/art_gallery.md §5).
         components (str | os.PathLike | None): a TOML or JSON component file in the format of
             the packaged ``data/components.toml`` (the printed card symbols and values, board
             and Shop), checked whole; ``None``: the packaged (partly reconstructed) data.
         full_bar (str): a bar already holds six markers (rulebook: "The maximum number of
             markers per marker bar is six"; what then is not said). ``"forbid_move"``
-            (default, reference 6): a (card, direction) ending on a full bar may not be played;
+            (default, docs/rulings/art_gallery.md §6): a (card, direction) ending on a full bar may not be played;
             with no move left, the player plays a card face up without moving (``stay``) and
             lays a second card aside (``aside``), no bid, no marker. ``"move_without_bid"``:
             the move is allowed, and on a full bar the player lays a card aside instead of
             bidding.
-        shop_may_pass (bool): a Shop bidder may take no tile (default ``True``, reference 3:
+        shop_may_pass (bool): a Shop bidder may take no tile (default ``True``, docs/rulings/art_gallery.md §3:
             the rulebook says "may take 1 or 2"); ``False``: must take one when it can afford one.
         single_card_chains (bool): a chain of one card scores its value (default ``True``,
-            reference 2.3); ``False``: chains need two cards or more.
+            docs/rulings/art_gallery.md §2.3); ``False``: chains need two cards or more.
         gallery_tie_tile (str): the painting-card tie-break by the matching tile (rulebook,
-            Painting Cards 2). ``"tied_only"`` (default, reference 7 #11): only a tied player
+            Painting Cards 2). ``"tied_only"`` (default, docs/rulings/art_gallery.md §7 #11): only a tied player
             holding the tile wins by it; ``"any_holder"``: the holder of the tile gets the card
             even when not among the tied players.
         start_card_tie (str): the start card when the highest last cards tie (rulebook, Rules:
@@ -52,7 +52,7 @@ class ArtGallery(Game):
             ``"next_seat"`` (default, the sentence read literally, docs/rulings/art_gallery.md
             section 7 #18): the holder's clockwise neighbour, tied or not; ``"next_tied"``: the
             first tied player clockwise after the holder, the holder last.
-        stacks_visible (str): ``"top"`` (default, reference 3): only each Shop stack's top
+        stacks_visible (str): ``"top"`` (default, docs/rulings/art_gallery.md §3): only each Shop stack's top
             tile is seen; ``"all"``: the whole stacks are open.
 
     Raises:

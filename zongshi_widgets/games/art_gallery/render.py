@@ -53,7 +53,7 @@ def is_reconstructed(card: PaintingCard) -> bool:
 
 def best_chains(cards, collection, single_card: bool = True) -> list[list[int]]:
     """Where each symbol row's best chain lies in a collection (rulebook, End of the Game & Final
-    Score 1; reference 2.3): the same rule as
+    Score 1; docs/rulings/art_gallery.md §2.3): the same rule as
     :func:`~zongshi_widgets.games.art_gallery.components.chain_scores`, with positions.
 
     Args:

@@ -29,7 +29,7 @@ Final Score". Rulings the rulebook leaves open follow the reference file
 :class:`ArtGallery`.
 
 The board is a ring of benches: bench 0 is the Shop, benches 1..n the gallery areas G1..Gn in
-clockwise order; clockwise is the increasing direction (reference 5.3). Distribution runs the
+clockwise order; clockwise is the increasing direction (docs/rulings/art_gallery.md §5.3). Distribution runs the
 Shop first, then G1, G2, ... (rulebook, Distribution: "Always start ... in the Shop area and
 then go clockwise through the Gallery areas").
 

@@ -3,7 +3,7 @@ tiles, pick a card back), the notation read into actions, the checks that name t
 and playing an action; plus a slow reference list of the legal actions, straight from the rules.
 
 Sections of the Art Gallery rulebook cited: "Rules" ("1. Move Your Game Piece", "2. Place a Bid"),
-"Distribution" ("Painting Tiles in the Shop Area", step 3: the action cards back); reference 6
+"Distribution" ("Painting Tiles in the Shop Area", step 3: the action cards back); docs/rulings/art_gallery.md §6
 (``docs/rulings/art_gallery.md``: a full bar).
 """
 
@@ -128,7 +128,7 @@ class TurnMixin:
         Rule ids: ``core.game-over``; ``art_gallery.notation``; ``art_gallery.turn.step``
         (an action of another step); ``art_gallery.move.not-in-hand``,
         ``art_gallery.move.direction``, ``art_gallery.move.bar-full``,
-        ``art_gallery.move.must-move`` (Rules, 1. Move Your Game Piece; reference 6);
+        ``art_gallery.move.must-move`` (Rules, 1. Move Your Game Piece; docs/rulings/art_gallery.md §6);
         ``art_gallery.bid.not-in-hand``, ``art_gallery.bid.bar-full``,
         ``art_gallery.bid.must-bid`` (Rules, 2. Place a Bid); ``art_gallery.shop.no-such-space``,
         ``art_gallery.shop.two-tiles``, ``art_gallery.shop.same-stack``,
@@ -177,7 +177,10 @@ class TurnMixin:
                 "art_gallery.move.bar-full", f"The marker bar of {g.area_names[dest]} is full (six markers): move elsewhere ({SECTION['full-bar']})."
             )
         if kind is Stay:
-            raise IllegalAction("art_gallery.move.must-move", f"{who} can move to a bar with a free space, so must move ({SECTION['move']}; reference 6).")
+            raise IllegalAction(
+                "art_gallery.move.must-move",
+                f"{who} can move to a bar with a free space, so must move ({SECTION['move']}; docs/rulings/art_gallery.md §6).",
+            )
         if kind is Take:
             spaces = g.components.spaces
             for sp in a.spaces:
