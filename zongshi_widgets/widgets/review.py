@@ -46,7 +46,7 @@ import threading
 from typing import Any
 
 from ..core import Timeline
-from .protocol import BadRequest, request
+from .protocol import BadRequest, _is_int, request
 
 __all__ = ["REVIEW_BUDGET", "ReviewMixin", "ReviewRefused"]
 
@@ -70,10 +70,6 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Job:

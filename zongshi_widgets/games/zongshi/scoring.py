@@ -59,15 +59,7 @@ def score_sheet(state: ZongShiState) -> ScoreSheet:
     """
     z = state._z
     g = z.g
-    cats = [
-        "completed projects",
-        "exchange tiles",
-        "all six exchange tiles",
-        "townsfolk visits",
-        "unfinished projects",
-        "boxes and scrolls",
-        "triggering the end",
-    ]
+    cats = list(SCORE_CATEGORIES)
     values, ties = [], []
     for p in z.players:
         unfinished = 0
