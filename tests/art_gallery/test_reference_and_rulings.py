@@ -1,5 +1,5 @@
-"""The slow reference beside the fast legal lists, and the reference file's questions and
-answers (docs/rulings/art_gallery.md §7) not covered elsewhere."""
+"""The slow reference beside the fast legal lists, and the questions and answers of
+docs/rulings/art_gallery.md §7 not covered elsewhere."""
 
 import pytest
 from ag_support import check_conservation, game, play, random_game

@@ -1,4 +1,4 @@
-"""GembloQ geometry and components (reference README, "The grid", "The boards", "The pieces")."""
+"""GembloQ geometry and components (docs/rulings/gembloq.md, "The grid and the playing areas", "Checks", "The pieces")."""
 
 import pytest
 
@@ -45,7 +45,7 @@ def test_piece_set_totals_and_orientations():
 
 @pytest.mark.parametrize("players,count", [(4, 31254), (3, 23518), (2, 15018)])
 def test_distinct_placement_counts(players, count):
-    """Reference README, "Checks": placements (piece + cell set) inside each area."""
+    """docs/rulings/gembloq.md, "Checks": placements (piece + cell set) inside each area."""
     assert len(area_tables(players).placements) == count
 
 

@@ -20,7 +20,7 @@ def random_games(data_dir):
 
 @pytest.mark.parametrize("players,counts", [(4, [36] * 4), (3, [112, 82, 82]), (2, [82, 82])])
 def test_first_placements_on_the_starting_square(players, counts):
-    """Rulebook, Gameplay ("starting from a starting point"); reference README, "Checks"."""
+    """Rulebook, Gameplay ("starting from a starting point"); docs/rulings/gembloq.md, "Checks"."""
     state = zw.game("gembloq", players=players).new_state()
     assert [state.legal_count(c) for c in range(players)] == counts
     start = set(state.game.tables.starts[0])

@@ -1,5 +1,5 @@
 """Engine options are normalised (newcomer report 2, findings 9 and 10): the fragmentation
-workshops (reference note F: W3, the default from the component file) written out at their
+workshops (docs/rulings/majolica.md §1 F: W3, the default from the component file) written out at their
 default make the same game as leaving the option out, each workshop is named once, and the
 board names an expansion listed twice as such (rulebook, Expansion Rules)."""
 
@@ -12,7 +12,7 @@ from zongshi_widgets.widgets.majolica import MajolicaBoard
 
 
 def test_the_default_fragment_written_out_is_the_same_game():
-    """Reference note F: fragment="W3" is the default, so the game, its options and its saves
+    """docs/rulings/majolica.md §1 F: fragment="W3" is the default, so the game, its options and its saves
     are those of the game without the option."""
     spelled, plain = zw.game("majolica", players=2, fragment="W3"), zw.game("majolica", players=2)
     assert spelled == plain and spelled.options == plain.options == {}
@@ -21,7 +21,7 @@ def test_the_default_fragment_written_out_is_the_same_game():
 
 
 def test_fragment_sets_are_written_in_order_each_workshop_once():
-    """Reference note F (the variant): W2 and W3 in either order are one option value; a
+    """docs/rulings/majolica.md §1 F (the variant): W2 and W3 in either order are one option value; a
     workshop named twice is refused."""
     a, b = zw.game("majolica", players=2, fragment="W3, W2"), zw.game("majolica", players=2, fragment="W2 W3")
     assert a == b and a.options == {"fragment": "W2 W3"} and a.frag == (False, True, True, False)

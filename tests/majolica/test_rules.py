@@ -11,8 +11,8 @@ from .conftest import board, play, pose
 
 # -- 1. Select Majolica tiles ------------------------------------------------------------------
 def test_option_a_takes_a_whole_unbroken_run_of_an_outer_row_or_column(refuse):
-    """Rulebook, 1. Select A: a contiguous outer row or column; reference section 2: the whole
-    unbroken face-up run (GF), the centre never (TT, GF)."""
+    """Rulebook, 1. Select A: a contiguous outer row or column; docs/rulings/majolica.md §2:
+    the whole unbroken face-up run (GF), the centre never (TT, GF)."""
     s = pose(grid=["RYbG", "YBGR", "BGRY", "GRYB"])
     legal = [a for a in s.legal_actions() if "+" not in a]
     # row 1 is R Y (b) G: only the run a1-b1; column a, d and row 4 whole
@@ -28,7 +28,7 @@ def test_option_a_takes_a_whole_unbroken_run_of_an_outer_row_or_column(refuse):
 
 
 def test_option_a_parts_of_runs_as_a_variant():
-    """Reference section 2: a sub-run is REC, kept as the option whole_runs=False."""
+    """docs/rulings/majolica.md §2: a sub-run is REC, kept as the option whole_runs=False."""
     s = pose(options={"whole_runs": False})
     takes = [a for a in s.legal_actions() if "+" not in a]
     assert "take a1-b1" in takes and "take b1-d1" in takes and "take a1-d1" in takes
@@ -90,7 +90,7 @@ def test_overflow_of_one_colour_needs_no_choice():
 
 
 def test_tip1_discard_any_time_and_its_variant():
-    """Rulebook, Tip 1 (reference FAQ 1): tiles may be discarded from workshops any time during
+    """Rulebook, Tip 1 (docs/rulings/majolica.md §6, R6.1): tiles may be discarded from workshops any time during
     one's turn; off with discard_any_time=False (then no 'end' step either)."""
     s = pose(me={"workshops": ["RP", "", "", ""], "purples": 1}, city_hall={"purple": 2, "points": 3})
     assert "discard W1 R" in s.legal_actions() and "discard W1 P" in s.legal_actions()
@@ -142,7 +142,7 @@ def test_w2_runs_on_2_2_2_moving_up_to_three():
 
 
 def test_w3_fragmentation_discards_one_remaining_tile_not_purple(refuse):
-    """Rulebook, Run Workshop(s) D (fragmentation; reference note F: W3) and Purple Tiles:
+    """Rulebook, Run Workshop(s) D (fragmentation; docs/rulings/majolica.md §1 F: W3) and Purple Tiles:
     a purple tile cannot be the fragmented tile; a purple tile reaching W4 leaves the game."""
     s = pose(me={"workshops": ["", "", "RPY", ""], "slots": ["-", "-", "D09"], "purples": 1}, city_hall={"purple": 2, "points": 3})
     s = play(s, "take a1 + arrange", "place W3")  # R R Y P: 2:2 with purple wild
@@ -155,7 +155,7 @@ def test_w3_fragmentation_discards_one_remaining_tile_not_purple(refuse):
 
 
 def test_fragment_workshop_is_a_variant():
-    """Reference note F: the icon's workshop is REC (default W3, alternative W2)."""
+    """docs/rulings/majolica.md §1 F: the icon's workshop is REC (default W3, alternative W2)."""
     s = pose(me={"workshops": ["", "RRYYB", "", ""], "slots": ["-", "D29", "-"]}, options={"fragment": "W2"})
     s = play(s, "take c1 + arrange", "place W2", "move R", "stop")
     assert s.step == "fragment"
@@ -185,7 +185,7 @@ def test_w4_takes_a_point_token_when_no_purple_is_left():
 
 
 def test_empty_city_hall_variants():
-    """Reference section 4, REC: with City Hall empty W4 still runs (default) or cannot run."""
+    """docs/rulings/majolica.md §4, REC: with City Hall empty W4 still runs (default) or cannot run."""
     desc = {"step": "select", "to_move": 0, "start": 0, "first": 0, "grid": ["RYBG", "YBGR", "BGRY", "GRYB"], "purple_out": 3}
     desc["players"] = [{"workshops": ["", "", "", "RRR"]}, {"purples": 3, "tokens": 3}]
     desc["city_hall"] = {"purple": 0, "points": 0}
@@ -198,7 +198,7 @@ def test_empty_city_hall_variants():
 
 
 def test_purple_is_wild_for_patterns_only():
-    """Rulebook, Purple Tiles: wild for the pattern; never onto a design card (reference FAQ 9)."""
+    """Rulebook, Purple Tiles: wild for the pattern; never onto a design card (docs/rulings/majolica.md §1 A)."""
     s = pose(me={"workshops": ["RRRPP", "", "", ""], "slots": ["S1", "-", "-"], "purples": 2}, city_hall={"purple": 1, "points": 3})
     s = play(s, "take b1 + arrange", "place W1")  # R R R Y P P = 3:3 with two wild purples
     assert s.step == "move" and s.legal_actions() == ["move R", "move Y"]
@@ -248,7 +248,7 @@ def test_tip4_no_card_no_run_and_it_runs_as_soon_as_one_is_slotted():
 
 
 def test_card_without_a_matching_space_does_not_run():
-    """Reference FAQ 4: the card above has no open space for the workshop's tiles: no run."""
+    """docs/rulings/majolica.md §1 B: the card above has no open space for the workshop's tiles: no run."""
     s = pose(me={"workshops": ["GGBBB", "", "", ""], "slots": ["D09", "-", "-"]})  # D09 wants R R Y Y
     s = play(s, "take d1 + arrange", "place W1")
     assert board(s)["workshops"][0] == "BBBGGG" and s.step == "place"
@@ -257,7 +257,7 @@ def test_card_without_a_matching_space_does_not_run():
 def test_completed_card_scores_and_the_hand_icon_gives_a_tile():
     """Rulebook, Run Workshop(s) H and Goal of the Game (hand icon): a full card goes to the
     scoring area, its tiles to the supply; the hand icon gives a tile of a chosen colour for
-    any workshop, before or after the pending runs (reference FAQ 14)."""
+    any workshop, before or after the pending runs (docs/rulings/majolica.md §3a)."""
     s = pose(me={"workshops": ["RRRYY", "", "", ""], "slots": ["D01", "-", "-"], "cards": {"D01": "RR"}})
     s = play(s, "take b1 + arrange", "place W1")  # only Y fits D01: moved without a choice
     b = board(s)
@@ -270,7 +270,7 @@ def test_completed_card_scores_and_the_hand_icon_gives_a_tile():
 
 # -- rounds and game end ------------------------------------------------------------------------
 def test_round_ends_below_four_face_up_outer_tiles():
-    """Rulebook, End of the Round (reference section 2, REC: outer tiles counted): reshuffle,
+    """Rulebook, End of the Round (docs/rulings/majolica.md §2, REC: outer tiles counted): reshuffle,
     display refilled to six, start player token to the left."""
     s = pose(grid=["RYBG", "yBGr", "bGRy", "gryb"], display=["D05", "D06"], start=0, to_move=0)
     s = play(s, "take a1-d1", "place W1", "end")
@@ -413,7 +413,7 @@ def test_missions_scored_only_for_their_holder():
 
 
 def test_tip3_hand_icon_tile_before_or_after_the_pending_run():
-    """Rulebook, Tip 3 and Goal of the Game ("you may decide the order"; reference FAQ 14): with a
+    """Rulebook, Tip 3 and Goal of the Game ("you may decide the order"; docs/rulings/majolica.md §3a): with a
     run still pending, the hand icon's tile may come first or after."""
     me = {"workshops": ["RRRYYY", "", "BBGG", ""], "slots": ["D11", "-", "D01"], "cards": {"D01": "RR"}}
     s = pose(me=me)
@@ -464,7 +464,7 @@ def test_missions_m7_and_m8_are_tracked_during_the_game():
 def test_every_refusal_names_its_rule_and_changes_nothing(refuse):
     """House rules: an illegal action raises IllegalAction with a stable rule id and the
     rulebook section; the state is unchanged."""
-    # no design card left in the display (reference section 3: deck running out)
+    # no design card left in the display (docs/rulings/majolica.md §3a: deck running out)
     s = pose(display=[])
     err = refuse(s, "take a1 + D05", "majolica.select.no-display")
     assert "the deck has run out" in err.message and "reference section" not in err.message

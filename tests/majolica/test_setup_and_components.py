@@ -1,5 +1,5 @@
 """Majolica setup, component data, variant options, position descriptions, notation and the
-reference's question-and-answer cases not covered in test_rules.py (reference section 6)."""
+clarifications of docs/rulings/majolica.md §6 not covered in test_rules.py."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ DATA = pathlib.Path(zw.__file__).parent / "games" / "majolica" / "data" / "compo
 # -- setup ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players,fill", [(1, (3, 3)), (2, (3, 3)), (3, (4, 4)), (4, (5, 5))])
 def test_setup_by_player_count(players, fill):
-    """Rulebook, Game Setup (reference section 4, REC fill; FAQ 22, 23): City Hall filled by
+    """Rulebook, Game Setup (docs/rulings/majolica.md §4: REC fill, unmarked spaces always filled): City Hall filled by
     player count (solo as for 2), 16 large tiles (4 per colour) face up in a 4x4 grid (solo: a
     face-down stack), 6 design cards face up, one starting card dealt to each player."""
     s = zw.game("majolica", players=players).new_state(seed=9)
@@ -59,8 +59,8 @@ def test_same_seed_same_game():
 
 
 # -- components -----------------------------------------------------------------------------------
-def test_packaged_components_follow_the_reference_with_provenance():
-    """Reference sections 1-4 and 7: workshops 6/6/4/4, patterns 3:3, 2:2:2, 2:2, 4; shovels;
+def test_packaged_components_follow_the_rulings_with_provenance():
+    """docs/rulings/majolica.md sections 1-4 and 7: workshops 6/6/4/4, patterns 3:3, 2:2:2, 2:2, 4; shovels;
     36 + 4 + 6 cards (reconstructed, tagged so)."""
     comp = default_components()
     assert [w.capacity for w in comp.workshops] == [6, 6, 4, 4]
@@ -178,9 +178,9 @@ def test_turn_names_the_round_and_step():
     assert s.action_text("place W2", 1) == "place W2"
 
 
-# -- reference FAQ cases (section 6) not in test_rules ------------------------------------------------
+# -- clarifications of docs/rulings/majolica.md §6 not in test_rules ---------------------------------
 def test_faq6_q1_card_or_tiles_first():
-    """Rulebook, Q1 (reference FAQ 6): after option B the player may slot the card or place the
+    """Rulebook, Q1 (docs/rulings/majolica.md §6): after option B the player may slot the card or place the
     tiles first."""
     s = play(pose(display=["D05", "D06"]), "take a1 + D05")
     assert "place W1" in s.legal_actions() and "slot 1" in s.legal_actions()
@@ -190,7 +190,7 @@ def test_faq6_q1_card_or_tiles_first():
 
 
 def test_faq11_fragmentation_with_only_purple_left_discards_nothing():
-    """Reference FAQ 11 (REC): only purple tiles remain after the move: no fragmentation discard;
+    """docs/rulings/majolica.md §6 (REC): only purple tiles remain after the move: no fragmentation discard;
     they go on to W4 and leave the game (rulebook, Purple Tiles)."""
     s = pose(me={"workshops": ["", "", "PPP", ""], "slots": ["-", "-", "S1"], "purples": 3}, city_hall={"purple": 0, "points": 3})
     s = play(s, "take a1 + arrange", "place W3")  # R P P P: 2:2 with wild purples; R moves without a choice
@@ -198,7 +198,7 @@ def test_faq11_fragmentation_with_only_purple_left_discards_nothing():
 
 
 def test_faq12_a_purple_tile_can_make_w1_run_at_once():
-    """Reference FAQ 12 and rulebook F, G: W4 sends a tile to City Hall, the purple tile taken
+    """docs/rulings/majolica.md §1 A, D and rulebook F, G: W4 sends a tile to City Hall, the purple tile taken
     goes into W1, the other three follow (overflow discarded by choice), then W1 may run."""
     s = pose(me={"workshops": ["RRRYY", "", "", "GGG"], "slots": ["S1", "-", "-"]})
     s = play(s, "take d1 + arrange", "place W4")
@@ -208,7 +208,7 @@ def test_faq12_a_purple_tile_can_make_w1_run_at_once():
 
 
 def test_faq18_the_end_is_checked_only_at_the_end_of_the_round():
-    """Rulebook, Game End (reference FAQ 18): five completed cards mid-round do not end the game."""
+    """Rulebook, Game End (docs/rulings/majolica.md §6): five completed cards mid-round do not end the game."""
     me = {"completed": ["D01", "D02", "D03", "D04", "D05"]}
     s = play(pose(me=me), "take a1-d1", "place W1", "end")
     assert not s.is_over and s.to_move == 1

@@ -82,7 +82,7 @@ def test_every_move_lesson_is_solved_and_refuses_a_wrong_move(item):
     text = _illegal(state)
     fb, after = item.attempt(state, text)
     assert not fb.solved and not fb.legal and after is None
-    assert fb.rule.startswith("art_gallery.") and fb.text.startswith("Not yet: ") and ("rulebook" in fb.text or "reference" in fb.text)
+    assert fb.rule.startswith("art_gallery.") and fb.text.startswith("Not yet: ") and ("rulebook" in fb.text or "docs/rulings" in fb.text)
 
 
 @pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
@@ -308,7 +308,7 @@ def test_question_lessons_accept_only_the_engines_answer(item):
         assert sheet.totals[RED] == sheet.totals[YELLOW] and sheet.tiebreaks[YELLOW] > sheet.tiebreaks[RED]
 
 
-# -- the reference's worked examples --------------------------------------------------------------
+# -- the worked examples of docs/rulings/art_gallery.md §2.6 -------------------------------------
 @pytest.mark.parametrize(
     "collection,rows",
     [
@@ -321,7 +321,7 @@ def test_question_lessons_accept_only_the_engines_answer(item):
         ([47, 5, 2, 39], [2, 4, 3, 8]),  # the reorder test: row 1 A A B A scores 2, not 3
     ],
 )
-def test_worked_chain_examples_score_as_the_reference_says(collection, rows):
+def test_worked_chain_examples_score_as_the_rulings_say(collection, rows):
     """docs/rulings/art_gallery.md §2.6 (worked chain-scoring examples, reconstructed data), rule of docs/rulings/art_gallery.md §2.3
     and rulebook, End of the Game & Final Score 1."""
     cards = zw.game("art_gallery", players=2).components.cards
@@ -336,7 +336,7 @@ def test_the_chain_lessons_are_the_worked_examples():
 
 def test_bid_six_is_the_rulebooks_example():
     """Rulebook, Painting Tiles in the Shop Area: Bianca's 6 takes from 1, 3 or 5; 1 and 3; or 1
-    and 5 (taking nothing is the reference's reading, 3)."""
+    and 5 (taking nothing is the reading of docs/rulings/art_gallery.md §3)."""
     state = lesson("art_gallery", "shop-bid-six").start()
     spaces = {a.spaces for a in state.legal_actions()}
     assert spaces == {(1,), (3,), (5,), (1, 3), (1, 5), ()}

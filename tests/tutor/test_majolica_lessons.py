@@ -196,7 +196,7 @@ def test_every_move_lesson_is_solved_and_refuses_a_wrong_move(item):
     text = _illegal(state)
     fb, after = item.attempt(state, text)
     assert not fb.solved and not fb.legal and after is None and state == item.start()
-    assert fb.rule.startswith("majolica.") and fb.text.startswith("Not yet: ") and ("rulebook" in fb.text or "reference" in fb.text)
+    assert fb.rule.startswith("majolica.") and fb.text.startswith("Not yet: ") and ("rulebook" in fb.text or "docs/rulings" in fb.text)
 
 
 @pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
@@ -533,7 +533,7 @@ def test_the_game_end_answer_holds_for_any_card_points():
 @pytest.mark.parametrize("item", LESSONS, ids=lambda i: i.id)
 def test_a_lesson_that_shows_a_reconstructed_value_says_so(item):
     """The design deck is reconstructed (docs/rulings/majolica.md §3b), and so are W3's shovels and
-    fragmentation icon (reference section 1, notes F and G): a lesson that names a card, or runs
+    fragmentation icon (docs/rulings/majolica.md §1, notes F and G): a lesson that names a card, or runs
     or fragments W3, says so in its task."""
     state = item.start()
     shows_card = bool(CARD.search(item.task)) or any(i >= 0 for i in state.players[RED].slots) or bool(state.players[RED].done)

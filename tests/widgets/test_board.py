@@ -47,7 +47,7 @@ def test_traits_after_construction():
     tables = board.state.game.tables
     assert len(geo["cells"]) == 2 * len(tables.cells) and geo["labels"] == tables.labels
     assert len(geo["pieces"]) == 21 and geo["colours"][0]["pattern"] == "dots"
-    assert len(board.legal) == 36  # the rulebook's 36 first placements (reference README, Checks)
+    assert len(board.legal) == 36  # the rulebook's 36 first placements (docs/rulings/gembloq.md, "Checks")
     assert board.cursor == {"ply": 0, "start": 0, "end": 0, "node": 0, "can_undo": False, "can_redo": False, "nodes": 1, "branches": [], "seed": None}
     assert board.thinking == -1 and board.hint == {} and board.highlight == [] and board.task == ""
 

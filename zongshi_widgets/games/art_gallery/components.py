@@ -1,8 +1,8 @@
 """Art Gallery components: painting cards (symbol rows and values), the painting tiles that
 match them, the gallery areas per player count and the Shop's tile stacks.
 
-The packaged data (``data/components.toml``) follows the reference file
-``docs/rulings/art_gallery.md``; every value has a provenance tag
+The packaged data (``data/components.toml``) follows ``docs/rulings/art_gallery.md``
+(sections 2 to 5); every value has a provenance tag
 (``confirmed-rulebook``, ``confirmed-sources``, ``inferred``, ``reconstructed``, ``unknown``).
 The printed card symbols and values are *reconstructed* (no source lists them): a teacher with
 the real cards loads them with ``zw.game("art_gallery", components="my_cards.toml")`` and a
@@ -186,7 +186,7 @@ def chain_scores(cards, collection, single_card: bool = True) -> list[int]:
     Args:
         cards (Sequence[PaintingCard]): the component cards, ``cards[n - 1]`` is card ``n``.
         collection (Sequence[int]): card numbers in collection order (left to right).
-        single_card (bool): a chain of one card scores (the reference's recommendation);
+        single_card (bool): a chain of one card scores (the default of docs/rulings/art_gallery.md §2.3);
             ``False``: chains need two cards or more.
 
     Returns:

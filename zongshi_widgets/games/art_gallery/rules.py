@@ -24,9 +24,8 @@ Sections of the Art Gallery rulebook cited: "Preparation",
 "Explanation of the Board Areas", "Rules" ("1. Move Your Game Piece", "2. Place a Bid", the
 start card), "Distribution" ("Painting Tiles in the Shop Area", "Painting Cards in the Gallery
 Areas", "Correctly Displaying the Collected Paintings"), "End of the Round", "End of the Game &
-Final Score". Rulings the rulebook leaves open follow the reference file
-(``docs/rulings/art_gallery.md``, sections 5 to 7) and are variant options of
-:class:`ArtGallery`.
+Final Score". Rulings the rulebook leaves open follow ``docs/rulings/art_gallery.md`` (sections 2.3,
+3, 5.3, 6 and 7; section 9 lists the options) and are variant options of :class:`ArtGallery`.
 
 The board is a ring of benches: bench 0 is the Shop, benches 1..n the gallery areas G1..Gn in
 clockwise order; clockwise is the increasing direction (docs/rulings/art_gallery.md §5.3). Distribution runs the

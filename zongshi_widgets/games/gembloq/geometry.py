@@ -1,6 +1,6 @@
 """GembloQ's grid of triangles, its playing areas and every placement of every piece.
 
-Geometry (see the reference README, "The grid"): box ``(k, y)`` is the unit square
+Geometry (docs/rulings/gembloq.md, "Coordinates, cell types and neighbours"): box ``(k, y)`` is the unit square
 ``[k, k+1] x [y, y+1]`` (``y`` grows downwards), cut by ``/`` when ``k + y`` is even and by
 ``\\`` otherwise. Triangle cell ``(x, y)`` is the left (``x = 2k``) or right (``x = 2k + 1``)
 half of box ``k``. A *square* of the game is the diamond of four triangles whose right angles
@@ -33,7 +33,7 @@ CELL_TYPES = ("upper-left", "lower-right", "lower-left", "upper-right")
 def cell_type(x: int, y: int) -> int:
     """Type 0..3 of cell ``(x, y)``: the corner of its box holding its right angle.
 
-    0 upper-left, 1 lower-right, 2 lower-left, 3 upper-right (README, "The grid").
+    0 upper-left, 1 lower-right, 2 lower-left, 3 upper-right (docs/rulings/gembloq.md, "Coordinates, cell types and neighbours").
     """
     return (x + 2 * (y & 1)) & 3
 
@@ -72,7 +72,7 @@ def cell_at_centroid3(cx3: int, cy3: int) -> Cell:
 
 
 def edge_neighbours(x: int, y: int) -> tuple[Cell, Cell, Cell]:
-    """The three cells sharing an edge with ``(x, y)`` (README, "Neighbours")."""
+    """The three cells sharing an edge with ``(x, y)`` (docs/rulings/gembloq.md, "Coordinates, cell types and neighbours")."""
     vertical = (x, y - 1) if cell_type(x, y) in (0, 3) else (x, y + 1)
     return (x - 1, y), (x + 1, y), vertical
 
@@ -247,7 +247,7 @@ def boards_data() -> dict:
 
 # -- labels -----------------------------------------------------------------------------------
 def column_name(x: int) -> str:
-    """Column name of ``x``: ``a``..``z``, then ``aa``..``az``, ``ba``... (README, "Cell labels")."""
+    """Column name of ``x``: ``a``..``z``, then ``aa``..``az``, ``ba``... (docs/rulings/gembloq.md, "Cell labels")."""
     if x < 26:
         return chr(97 + x)
     return chr(96 + x // 26) + chr(97 + x % 26)

@@ -23,13 +23,13 @@ from ...core.schema import load_schema, validate
 
 #: Provenance tags a file may use.
 TAGS = ("confirmed", "inferred", "reconstructed")
-#: Number of colours of large and small tiles (rulebook, Game Setup; reference section 2).
+#: Number of colours of large and small tiles (rulebook, Game Setup; docs/rulings/majolica.md §2).
 NCOL = 4
 
 
 @dataclass(frozen=True)
 class DesignCard:
-    """One design card (rulebook, Goal of the Game; reference section 3).
+    """One design card (rulebook, Goal of the Game; docs/rulings/majolica.md §3).
 
     Attributes:
         id (str): e.g. ``"D05"``, ``"S2"``, ``"K3"``.
@@ -53,7 +53,7 @@ class DesignCard:
 
 @dataclass(frozen=True)
 class Workshop:
-    """One workshop of the player board (rulebook, Run Workshop(s) A-I; reference section 1).
+    """One workshop of the player board (rulebook, Run Workshop(s) A-I; docs/rulings/majolica.md §1).
 
     Attributes:
         capacity (int): tile spaces.

@@ -31,18 +31,18 @@ class Majolica(Game):
             shuffled into the deck). Default off.
         missions (bool): Mission cards expansion (players + 1 revealed, one taken each). Default off.
         fragment (str): which workshops carry the fragmentation icon, e.g. ``"W3"`` or
-            ``"W2"`` (rulebook item D does not say; reference note F recommends W3). Default:
+            ``"W2"`` (rulebook item D does not say; docs/rulings/majolica.md §1 F recommends W3). Default:
             as the component file says (W3). Each workshop is named once; the default set
             written out (``fragment="W3"``) makes the same game as leaving the option out.
         whole_runs (bool): option A takes a whole unbroken face-up run of an outer row or
-            column (reference section 2, GF). ``False`` also allows any contiguous part of at
+            column (docs/rulings/majolica.md §2; one source, GF). ``False`` also allows any contiguous part of at
             least 2 tiles. Default ``True``.
         city_hall_empty (str): ``"run"`` (the last workshop still runs with no token left: the
-            reference's recommendation) or ``"no run"`` (it cannot run then).
+            default of docs/rulings/majolica.md §4) or ``"no run"`` (it cannot run then).
         discard_any_time (bool): Tip 1: tiles may be discarded from workshops at any time of
             one's turn (adds ``discard W1 R`` actions and an ``end`` action). Default ``True``.
         starting_card_counts_for_m6 (bool): a completed starting card counts as the 3-point
-            card of mission M6 (reference section 5, REC). Default ``True``.
+            card of mission M6 (docs/rulings/majolica.md §5, reconstructed). Default ``True``.
         end_cards (int): the game ends at the end of a round in which a player has completed
             this many design cards (rulebook, Game End: 5, the book's value; 1 to 10 for design
             experiments, e.g. 4 for a shorter game). Ignored in solo play (6 rounds). The

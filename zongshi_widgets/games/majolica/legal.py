@@ -216,7 +216,7 @@ def _perms(slots) -> list[tuple]:
 
 def _runs(up: int, whole: bool) -> list[tuple[int, int]]:
     """Option A: unbroken face-up runs of at least 2 tiles in an outer row or column
-    (rulebook, 1. Select A; reference section 2: the whole run, or any part with ``whole=False``)."""
+    (rulebook, 1. Select A; docs/rulings/majolica.md §2: the whole run, or any part with ``whole=False``)."""
     out = []
     for line in LINES:
         i = 0
