@@ -76,7 +76,7 @@ def test_the_command_line_prints_the_report_and_writes_the_table(tmp_path, capsy
 def test_the_command_line_refuses_odd_arguments_before_playing(tmp_path, capsys):
     """No games, or a table that could not be written, are refused before any game is played."""
     assert main(["simulate", "art_gallery", "--games", "0", "--no-progress"]) == 2
-    assert "--games must be 1 or more, not 0" in capsys.readouterr().err
+    assert "--games must be at least 1, not 0" in capsys.readouterr().err
     missing = tmp_path / "no_such_folder" / "x.csv"
     assert main(["simulate", "art_gallery", "--games", "50", "--no-progress", "--out", str(missing)]) == 2
     assert "the folder" in capsys.readouterr().err and not missing.parent.exists()

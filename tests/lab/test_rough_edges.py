@@ -85,7 +85,7 @@ def test_a_failing_bot_is_named_with_its_seat_and_the_seed_to_replay(bot, words)
 
 
 def test_compare_variants_refuses_no_games_and_a_player_count_inside_a_variant(nothing_played):
-    with pytest.raises(ValueError, match="games must be 1 or more"):
+    with pytest.raises(ValueError, match="games must be at least 1 per variant, not 0"):
         compare_variants("gembloq", {"a": {}, "b": {"colors": 4}}, ["greedy", "greedy"], games=0)
     with pytest.raises(ValueError, match="variant 'b': the player count is not a variant option here: it is the number of bots \\(3\\)"):
         compare_variants("zongshi", {"a": {}, "b": {"players": 4}}, ["greedy"] * 3, games=2)

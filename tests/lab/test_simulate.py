@@ -98,4 +98,5 @@ def test_simulate_refuses_odd_executors_and_jobs():
         simulate(game, ["random", "random"], games=1, executor="dask")
     with pytest.raises(ValueError, match="jobs"):
         simulate(game, ["random", "random"], games=1, jobs=0)
-    assert list(simulate(game, ["random", "random"], games=0).columns)[:4] == ["game", "seat", "player", "bot"]
+    with pytest.raises(ValueError, match="games must be at least 1, not 0"):
+        simulate(game, ["random", "random"], games=0)

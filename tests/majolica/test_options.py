@@ -33,7 +33,7 @@ def test_fragment_sets_are_written_in_order_each_workshop_once():
 def test_an_expansion_listed_twice_is_named_as_such():
     """Expansion Rules: each expansion is on or off; listing one twice is an error that says so
     (not a clash with variant=, which was not given)."""
-    with pytest.raises(ValueError, match=r"\['missions'\] are listed twice") as err:
+    with pytest.raises(ValueError, match=r"the expansion 'missions' is listed twice") as err:
         MajolicaBoard(expansions=["missions", "missions"])
     assert "variant" not in str(err.value)
 

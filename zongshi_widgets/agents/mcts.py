@@ -550,7 +550,8 @@ def explain(
     from .base import agent
 
     if not isinstance(state, State):  # issue 14: explain("gembloq") said only AttributeError
-        raise TypeError(f"explain takes a position (a State, e.g. game.new_state(seed=1) or board.state), not {type(state).__name__} {state!r}")
+        given = "None" if state is None else f"the {type(state).__name__} {state!r}"[:120]
+        raise TypeError(f"explain takes a position, a State such as game.new_state(seed=1) or board.state, not {given}")
     if seat is not None:
         state.game.check_seat(seat, spectator=False)  # "this 2-player game has seats 0..1, not 5"
     if not isinstance(top, int) or isinstance(top, bool):

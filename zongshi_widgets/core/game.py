@@ -17,11 +17,16 @@ from typing import Any, ClassVar
 
 from .chance import Chance
 from .errors import CorruptSave, IllegalAction
-from .gametype import GameType, Turn
+from .gametype import GameType, Turn, plural
 from .schema import SchemaError, load_schema, validate
 from .scoresheet import ScoreSheet
 
 SAVE_FORMAT = "zongshi_widgets.state/1"
+
+#: The most actions a save's history may hold (:meth:`Game.load_state` refuses more before replaying
+#: any; ``core/save.schema.json`` says the same). The longest recorded real games are about 1,600
+#: actions (``tests/playthroughs``: random 4-player Majolica), some sixty times fewer.
+MAX_HISTORY = 100_000
 
 
 class Game(ABC):
@@ -111,8 +116,9 @@ class Game(ABC):
 
         Raises:
             ValueError: the text is neither TOML nor JSON, the description breaks the game's
-                components or rules (a card in two places, a hand over its limit...), or it
-                is not JSON-able.
+                components or rules (a card in two places, a hand over its limit...; when the
+                description leaves out only one to three of the keys, the message names them
+                after the reason), or it is not JSON-able.
             NotImplementedError: this game has no position descriptions.
         """
         desc = _parse_description(description)
@@ -120,6 +126,16 @@ class Game(ABC):
             raise ValueError("a position description is a JSON object / TOML table")
         try:
             state = self._state_from_position(desc, Chance(seed))
+        except ValueError as exc:
+            # a nearly whole description (a few keys dropped, e.g. from position()) refused: the
+            # reason first, then the keys it leaves out, which are set up afresh and often the cause
+            left = self._left_out(desc)
+            if 0 < len(left) <= 3 and exc.args and isinstance(exc.args[0], str):
+                exc.args = (
+                    f"{exc.args[0]} (this description leaves out {', '.join(map(repr, left))}: what it leaves out is set up as at the start of a game)",
+                    *exc.args[1:],
+                )
+            raise
         except (TypeError, KeyError, IndexError, AttributeError) as exc:
             # a value of the wrong type or shape deep in the description
             raise ValueError(
@@ -129,6 +145,15 @@ class Game(ABC):
         _probe(state, self.name)
         state._origin = desc
         return state
+
+    def _left_out(self, description: dict) -> list[str]:
+        """The top-level keys of a full position description (this game's starting position's)
+        that ``description`` does not give, in the full description's order."""
+        try:
+            full = self.new_state(seed=0).position()
+        except NotImplementedError:
+            return []
+        return [key for key in full if key not in description]
 
     def _state_from_position(self, description: dict, chance: Chance) -> State:
         """Build the state a description gives (override; see :meth:`from_position`).
@@ -143,7 +168,10 @@ class Game(ABC):
 
         The save is checked whole: its game and options must match this game, and every
         action in it is replayed through the rules from its seed; the replayed state must
-        agree with the saved chance state and position digest.
+        agree with the saved chance state and position digest. A history of more than
+        :data:`MAX_HISTORY` (100,000) actions is refused before anything is replayed: the
+        longest real games are far shorter (a random 4-player Majolica game, the longest of
+        the recorded playthroughs, has about 1,600 actions).
 
         Args:
             text (str | bytes | dict): the JSON text (bytes: UTF-8), or its parsed dict.
@@ -154,7 +182,8 @@ class Game(ABC):
         Raises:
             CorruptSave: the text is not a save of this game (not UTF-8 or not JSON, another
                 format version, another game, player count or options), its structure breaks
-                the schema ``core/save.schema.json`` (the message names the field), or any
+                the schema ``core/save.schema.json`` (the message names the field), its history
+                is longer than :data:`MAX_HISTORY` actions (the limit named first), or any
                 part of it fails the checks (an illegal action, a chance state or position
                 that does not match the replay).
         """
@@ -176,6 +205,11 @@ class Game(ABC):
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             found = str(data.get("format")) if isinstance(data, dict) else f"a JSON {type(data).__name__}"
             raise CorruptSave(f"not a saved state (expected format {SAVE_FORMAT!r}, found {found[:40]!r})")
+        history = data.get("history")
+        if isinstance(history, list) and len(history) > MAX_HISTORY:  # before the schema walks it or anything is replayed
+            raise CorruptSave(
+                f"the save's history is too long to load: {len(history):,} actions, over the limit of {MAX_HISTORY:,} (no real game comes near it)"
+            )
         try:
             validate(data, load_schema(__package__, "save.schema.json"), "saved game")
         except SchemaError as exc:
@@ -184,8 +218,7 @@ class Game(ABC):
             raise CorruptSave(f"this save is of game {data.get('game')!r}, not {self.name!r}")
         if data.get("players") != self.players or data.get("options", {}) != self._options:
             raise CorruptSave(
-                f"this save is for {data.get('players')} players with options {data.get('options')}, "
-                f"not {self.players} with {self._options}"
+                f"this save is for {_players(data.get('players'))} with options {data.get('options')}, not {_players(self.players)} with {self._options}"
             )
         history = data.get("history")
         seed = data.get("seed")
@@ -601,6 +634,10 @@ class State(ABC):
             }
         )
 
+
+def _players(n: Any) -> str:
+    """A player count in words for a message: ``"1 player"``, ``"3 players"``."""
+    return plural(n, "player") if isinstance(n, int) and not isinstance(n, bool) else f"{n!r} players"
 
 
 def _probe(state: State, name: str, limit: int = 64) -> None:

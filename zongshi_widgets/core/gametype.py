@@ -10,6 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and ``word``, singular for one: ``plural(1, "player") == "1 player"``,
+    ``plural(3, "player") == "3 players"`` (``words``: an irregular plural).
+
+    Args:
+        n (int): the count.
+        word (str): the singular noun.
+        words (str | None): the plural noun (default ``word + "s"``).
+
+    Returns:
+        str: e.g. ``"2 seats"``.
+    """
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
 @dataclass(frozen=True)
 class GameType:
     """The fixed facts about a game that shared code needs.
@@ -70,6 +85,33 @@ class GameType:
         if not all(name in listed and value in listed[name] for name, value in unending):
             raise ValueError(f"unending pairs must be values of the variants, not {self.unending!r}")
         object.__setattr__(self, "unending", unending)
+
+    def check_players(self, players: object) -> int:
+        """``players`` checked: one of :attr:`player_counts` (the engines' constructors call it).
+
+        Args:
+            players: the value to check.
+
+        Returns:
+            int: the player count.
+
+        Raises:
+            ValueError: not an int (bools are refused) or not an allowed count; every game words
+                it the same way, e.g. ``"Majolica is for 1 to 4 players (an int), not '2'"``.
+        """
+        if isinstance(players, int) and not isinstance(players, bool) and players in self.player_counts:
+            return players
+        raise ValueError(f"{self.long_name} is for {self.players_text()} (an int), not {players!r}")
+
+    def players_text(self) -> str:
+        """The allowed player counts in words: ``"1 to 4 players"``, ``"2 or 4 players"``,
+        ``"1 player"`` (singular for a lone count of one)."""
+        counts = self.player_counts
+        if len(counts) == 1:
+            return plural(counts[0], "player")
+        if len(counts) > 2 and counts[-1] - counts[0] == len(counts) - 1:
+            return f"{counts[0]} to {counts[-1]} players"
+        return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
 
     @property
     def perfect_information(self) -> bool:

@@ -180,5 +180,6 @@ def game(name: str, players: int | None = None, **options: Any) -> Game:
     unknown = sorted(set(options) - set(params))
     if unknown and not any(p.kind is p.VAR_KEYWORD for p in params.values()):
         known = ", ".join(p for p in params if p != "self")
-        raise ValueError(f"{name} has no option {', '.join(map(repr, unknown))}; its options are: {known} (seeds go to new_state(seed=...))")
+        shown = getattr(getattr(factory, "game_type", None), "long_name", name)  # "Majolica", as the games' own messages
+        raise ValueError(f"{shown} has no option {', '.join(map(repr, unknown))}; its options are: {known} (seeds go to new_state(seed=...))")
     return factory(**options)

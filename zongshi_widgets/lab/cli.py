@@ -22,6 +22,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from ..core.gametype import plural
 from .simulate import DEFAULT_START_METHOD, START_METHODS
 
 
@@ -56,7 +57,7 @@ def _games_help() -> str:
         gt = core.game_type(name)
         counts = ",".join(map(str, gt.player_counts))
         options = ", ".join(opt for opt, _ in gt.variants) or "none"
-        lines.append(f"  {name}: {gt.default_players} players (also {counts}); bots {', '.join(agents(name))}; options {options}")
+        lines.append(f"  {name}: {plural(gt.default_players, 'player')} (also {counts}); bots {', '.join(agents(name))}; options {options}")
     lines.append("")
     lines.append("what one mcts seat costs at its default budget (measured once on a busy 2-core machine; scale it with --mcts-iterations N):")
     for name in core.games():
@@ -102,9 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help=f"how local processes start (default {DEFAULT_START_METHOD}, as on macOS and Windows)",
     )
-    sim.add_argument(
-        "--connect-timeout", type=float, default=10.0, help="seconds to wait for the --scheduler to answer (default 10)"
-    )
+    sim.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to wait for the --scheduler to answer (default 10)")
     sim.add_argument("--mcts-iterations", type=int, default=None, help="iterations per decision of every mcts seat (default: the game's, see below)")
     sim.add_argument("--mcts-seconds", type=float, default=None, help="seconds per decision of every mcts seat")
     sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE", help="a variant option of the game (names listed below)")
@@ -206,7 +205,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     from .. import core
     from ..agents import agent, agents
     from .report import balance_report
-    from .simulate import BotFailed, ShippingError, SimulationFailed, simulate
+    from .simulate import BotFailed, ShippingError, SimulationFailed, check_games, simulate
 
     if any(name == "players" for name, _ in args.option):
         print("zongshi-widgets simulate: the player count is --players N, not --option players=N", file=sys.stderr)
@@ -218,8 +217,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         message = str(exc).replace("its options are: players, ", "its options (--option NAME=VALUE) are: ")
         print(f"zongshi-widgets simulate: {message}", file=sys.stderr)
         return 2
-    if args.games < 1:
-        print(f"zongshi-widgets simulate: --games must be 1 or more, not {args.games}", file=sys.stderr)
+    try:
+        check_games(args.games)  # the words simulate() refuses it with
+    except ValueError as exc:
+        print(f"zongshi-widgets simulate: --{exc}", file=sys.stderr)
         return 2
     if args.out:  # checked before the games are played, not after
         problem = _out_problem(args.out)
@@ -230,7 +231,8 @@ def simulate_command(args: argparse.Namespace) -> int:
     if len(names) == 1:
         names = names * game.players
     if len(names) != game.players:
-        print(f"zongshi-widgets simulate: {game.players} seats need {game.players} bots (or one for all), not {len(names)}: {names}", file=sys.stderr)
+        need = f"{plural(game.players, 'seat')} {'needs' if game.players == 1 else 'need'} {plural(game.players, 'bot')}"
+        print(f"zongshi-widgets simulate: {need} (or one for all), not {len(names)}: {names}", file=sys.stderr)
         return 2
     known = agents(game)
     unknown = [n for n in names if n not in known]

@@ -15,7 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from .simulate import SCORE_PREFIX, _check_bots, _check_game_and_seed, simulate
+from .simulate import SCORE_PREFIX, _check_bots, _check_game_and_seed, check_games, simulate
 
 #: Confidence level of every interval.
 CONFIDENCE = 0.95
@@ -422,10 +422,7 @@ def compare_variants(
         raise ValueError(f"compare_variants needs at least two variants (a baseline and a change), not {len(variants)}")
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a list with one bot per seat, not {bots!r}")
-    if not isinstance(games, int) or isinstance(games, bool):
-        raise TypeError(f"games must be a whole number of games per variant (an int >= 1), not {games!r}")
-    if games < 1:
-        raise ValueError(f"games must be 1 or more (games per variant), not {games}")
+    check_games(games, " per variant")
     for label, options in variants.items():
         if "players" in options:
             raise ValueError(

@@ -37,6 +37,7 @@ import pandas as pd
 from ..agents import Agent, ask
 from ..agents.base import agent_class, foreign_bot_message
 from ..core import Game, IllegalAction, State
+from ..core.gametype import plural
 
 #: Columns of :func:`simulate`'s table before the ``score: <category>`` columns.
 COLUMNS = [
@@ -86,6 +87,29 @@ class SimulationFailed(RuntimeError):
         return type(self), (str(self), self.played, self.games)
 
 
+def check_games(games: object, per: str = "") -> int:
+    """``games`` checked: how many games to play, a whole number of at least 1 (the words
+    :func:`simulate`, :func:`~zongshi_widgets.lab.compare_variants` and the command line's
+    ``--games`` refuse it with).
+
+    Args:
+        games: the value to check.
+        per (str): what the count is per, for the message (e.g. ``" per variant"``).
+
+    Returns:
+        int: ``games``.
+
+    Raises:
+        TypeError: not an int (bools are refused).
+        ValueError: less than 1 (``"games must be at least 1, not 0"``).
+    """
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise TypeError(f"games must be a whole number of games{per} (an int, at least 1), not {games!r}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1{per}, not {games}")
+    return games
+
+
 def _check_bots(game: Game, bots: Sequence[str | Agent]) -> None:
     """Refuse, before any game is played, a bot list that is not one bot per seat, an entry
     that is neither a bot name nor a bot (an object with ``choose``), and another game's
@@ -93,7 +117,7 @@ def _check_bots(game: Game, bots: Sequence[str | Agent]) -> None:
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a list with one bot per seat, e.g. {['greedy'] * game.players}, not {bots!r}")
     if len(bots) != game.players:
-        raise ValueError(f"need one bot per seat: {game.players} seats, {len(bots)} bots")
+        raise ValueError(f"need one bot per seat: {plural(game.players, 'seat')}, {plural(len(bots), 'bot')}")
     for i, b in enumerate(bots):
         if isinstance(b, str):
             continue
@@ -148,9 +172,7 @@ def _bot_classes(game: Game, bots: Sequence[str | Agent]) -> dict[str, type]:
     return {b: agent_class(b, game) for b in bots if isinstance(b, str)}
 
 
-def _make_agents(
-    game: Game, bots: Sequence[str | Agent], seed: int, reseed: bool = True, classes: dict[str, type] | None = None
-) -> list[Agent]:
+def _make_agents(game: Game, bots: Sequence[str | Agent], seed: int, reseed: bool = True, classes: dict[str, type] | None = None) -> list[Agent]:
     """One bot per seat, seeded for the game of seed ``seed``: a name is made as
     ``agent(name, seed=...)`` makes it (from ``classes``, the classes resolved where the run
     started, when given); a bot object is copied and, when it can (:meth:`Agent.reseed`),
@@ -638,7 +660,7 @@ def simulate(
         bots (Sequence[str | Agent]): one bot per seat (see :func:`play_game`), e.g.
             ``["mcts", "greedy", "random"]``, ``[agent("mcts", iterations=400), ...]``, or a
             bot class written in a notebook cell.
-        games (int): how many games (>= 0).
+        games (int): how many games (at least 1).
         seed (int): the first game's seed.
         progress (bool | None): show a tqdm progress bar (``tqdm.auto``: a widget in
             notebooks, text in terminals) with the games done, their rate and the time left;
@@ -672,7 +694,7 @@ def simulate(
     Raises:
         TypeError: ``game`` not a Game, ``bots`` not a list, ``games``/``seed``/``jobs``
             not ints, ``executor`` not an Executor.
-        ValueError: not one bot per seat, ``jobs`` < 1, an unknown bot name or start method,
+        ValueError: ``games`` < 1 (see :func:`check_games`), not one bot per seat, ``jobs`` < 1, an unknown bot name or start method,
             a bot made for another game (all before any game is played).
         ShippingError: the game or a bot cannot be pickled for the workers (before any game
             is played; the message names the object).
@@ -681,8 +703,7 @@ def simulate(
         SimulationFailed: the workers could not finish the run (worker processes that kept
             dying, a cluster without workers, workers with another version): no table.
     """
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise TypeError(f"games must be a whole number of games (an int >= 0), not {games!r}")
+    check_games(games)
     if executor is not None and not isinstance(executor, Executor) and _dask_client(executor) is None:
         raise TypeError(f"executor must be a concurrent.futures.Executor (e.g. distributed.Client(...).get_executor()), not {executor!r}")
     if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool)):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.majolica.game import EXPANSIONS, expansion_options
 from ..games.majolica.render import (
     RECONSTRUCTED_NOTE,
     SEAT_COLOURS,
@@ -42,9 +43,6 @@ from ..games.majolica.rules import COL, FILES, LINES, MISSIONS, SOLO_RATINGS, ST
 from .base import GameBoard, NamedGameBoard, read_asset
 
 __all__ = ["EXPANSIONS", "MajolicaBoard", "action_words", "auto_discards", "discard_why", "plain_refusal"]
-
-#: The expansions by name, and the engine option each one switches on.
-EXPANSIONS = {"cascading_bloom": "cascading_bloom", "kaleidoscopic": "kaleidoscopic", "missions": "missions"}
 
 
 def _line_name(cells: list[int]) -> str:
@@ -178,8 +176,7 @@ def auto_discards(before, a: str) -> str:
 
 
 #: The past tense of the verbs ``action_words`` starts with: a move that was played is told, not ordered.
-_PAST = {"take": "took", "place": "placed", "slot": "slotted", "run": "ran", "move": "moved", "discard": "discarded",
-         "end": "ended", "put": "put"}
+_PAST = {"take": "took", "place": "placed", "slot": "slotted", "run": "ran", "move": "moved", "discard": "discarded", "end": "ended", "put": "put"}
 
 
 def played_words(state, a: str) -> str:
@@ -225,8 +222,10 @@ def round_end_words(before, after) -> str:
     else:
         why, new = "fewer than 4 large tiles face up on the outer edge", "a new grid"
     n = len(after.display)
-    return (f"Round {before.round} ends ({why}): {new}, the display refilled to {n} card{'' if n == 1 else 's'}, "
-            f"{g.seat_names[after.start]} starts round {after.round}")
+    return (
+        f"Round {before.round} ends ({why}): {new}, the display refilled to {n} card{'' if n == 1 else 's'}, "
+        f"{g.seat_names[after.start]} starts round {after.round}"
+    )
 
 
 class MajolicaBoard(NamedGameBoard):
@@ -268,21 +267,14 @@ class MajolicaBoard(NamedGameBoard):
 
     def __init__(self, players: int | None = None, seats: list[str] | None = None, seed: int | None = 1, *, expansions=None, **kwargs: Any):
         if expansions is not None:
-            if isinstance(expansions, str) or not all(isinstance(e, str) for e in list(expansions)):
-                raise TypeError(f"expansions is a list of names ({', '.join(EXPANSIONS)}), not {expansions!r}")
-            bad = [e for e in expansions if e not in EXPANSIONS]
-            if bad:
-                raise ValueError(f"unknown Majolica expansion(s) {bad}; known: {list(EXPANSIONS)}")
-            if expansions and (kwargs.get("state") is not None or kwargs.get("session") is not None):
+            switched = expansion_options(expansions)  # the engine's checks and words
+            if switched and (kwargs.get("state") is not None or kwargs.get("session") is not None):
                 raise ValueError("expansions= makes a new game; a given state= or session= already has its rules")
-            twice = sorted({e for e in expansions if list(expansions).count(e) > 1})
-            if twice:
-                raise ValueError(f"the expansion(s) {twice} are listed twice in expansions=; name each once")
             variant = dict(kwargs.pop("variant", None) or {})
-            for e in expansions:
-                if EXPANSIONS[e] in variant:
-                    raise ValueError(f"the expansion {e!r} is given both in expansions= and variant=")
-                variant[EXPANSIONS[e]] = True
+            for key in switched:
+                if key in variant:
+                    raise ValueError(f"the expansion {key!r} is given both in expansions= and variant=")
+                variant[key] = True
             if variant:
                 kwargs["variant"] = variant
         super().__init__(players, seats, seed, **kwargs)

@@ -87,8 +87,7 @@ class ArtGallery(Game):
         start_card_tie: str = "next_seat",
         stacks_visible: str = "top",
     ):
-        if not isinstance(players, int) or isinstance(players, bool) or players not in self.game_type.player_counts:
-            raise ValueError(f"Art Gallery is for 2 to 6 players (an int), not {players!r}")
+        self.game_type.check_players(players)
         given = {
             "full_bar": full_bar,
             "shop_may_pass": shop_may_pass,

@@ -83,13 +83,11 @@ class GembloQ(Game):
     )
 
     def __init__(self, players: int = 4, components: str | None = None, colors: int | None = None):
-        if not isinstance(players, int) or isinstance(players, bool) or players not in (1, 2, 3, 4):
-            raise ValueError(f"GembloQ is for 1, 2, 3 or 4 players (an int), not {players!r}")
+        self.game_type.check_players(players)
         known = colors is None or (isinstance(colors, int) and not isinstance(colors, bool) and colors in ({players, 4} if players in (2, 4) else {players}))
         if not known:
             raise ValueError(
-                f"colors={colors!r}: GembloQ plays one colour per player, or 4 colours for 2 players "
-                "(Pentobi's Two-Player Four-Color); no other colour count"
+                f"colors={colors!r}: GembloQ plays one colour per player, or 4 colours for 2 players (Pentobi's Two-Player Four-Color); no other colour count"
             )
         colours = players if colors is None else colors
         options: dict = {} if components is None else {"components": components}
@@ -351,8 +349,7 @@ class GembloQState(State):
         if found is None:
             raise IllegalAction(
                 "gembloq.placement.not-a-piece",
-                f"These cells ({len(cells)} triangle{'s' if len(cells) != 1 else ''}) do not form any GembloQ piece "
-                f"({cite('not-a-piece')}).",
+                f"These cells ({len(cells)} triangle{'s' if len(cells) != 1 else ''}) do not form any GembloQ piece ({cite('not-a-piece')}).",
             )
         idx = [tables.index.get(c) for c in cells]
         if None in idx:
@@ -681,13 +678,7 @@ def score_hands(game: GembloQ, hands: Sequence[Sequence[Piece | int]], final: bo
         tied = [i for i, t in enumerate(totals) if t == best]
         # could another numbering consistent with what is confirmed change who is first?
         first = [i for i in tied if ties[i] == min(ties[j] for j in tied)]
-        unsure = any(
-            lo <= 0 <= hi
-            for i in first
-            for j in tied
-            if j not in first
-            for lo, hi in [tiebreak_range(game.pieces, hands[i], hands[j])]
-        )
+        unsure = any(lo <= 0 <= hi for i in first for j in tied if j not in first for lo, hi in [tiebreak_range(game.pieces, hands[i], hands[j])])
         if len(tied) > 1 and len({ties[i] for i in tied}) > 1 and unsure:
             # the tie-break decides first place, on numbers the rulebook does not print
             notes += (

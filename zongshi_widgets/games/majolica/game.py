@@ -5,6 +5,7 @@ options, e.g. ``stall_rounds``), its component data and the notation tables buil
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from zongshi_widgets.core import Chance, Game, GameType
@@ -16,6 +17,40 @@ from .setup import _build
 
 if TYPE_CHECKING:
     from .state import MajolicaState
+
+
+#: The expansions by name (rulebook, Expansion Rules), each the :class:`Majolica` option it switches on.
+EXPANSIONS = {"cascading_bloom": "cascading_bloom", "kaleidoscopic": "kaleidoscopic", "missions": "missions"}
+
+
+def expansion_options(expansions: object) -> dict[str, bool]:
+    """The options a list of expansion names switches on, checked.
+
+    Args:
+        expansions: a list (or tuple, set) of names among :data:`EXPANSIONS`, e.g. ``["missions"]``.
+
+    Returns:
+        dict[str, bool]: ``{option: True}`` per expansion named.
+
+    Raises:
+        TypeError: not a list of strings (a single name given as a string included).
+        ValueError: an unknown name (the message lists the expansions), or a name given twice.
+    """
+    known = ", ".join(EXPANSIONS)
+    if isinstance(expansions, (str, bytes, Mapping)) or not isinstance(expansions, Iterable):
+        hint = f" (one expansion is a list of one: [{expansions!r}])" if isinstance(expansions, str) else ""
+        raise TypeError(f"expansions is a list of expansion names ({known}), not {expansions!r}{hint}")
+    names = list(expansions)
+    wrong = [e for e in names if not isinstance(e, str)]
+    if wrong:
+        raise TypeError(f"expansions is a list of expansion names ({known}), not a list holding {wrong[0]!r}")
+    unknown = [e for e in names if e not in EXPANSIONS]
+    if unknown:
+        raise ValueError(f"unknown Majolica expansion {', '.join(map(repr, unknown))}; the expansions are {known}")
+    twice = sorted({e for e in names if names.count(e) > 1})
+    if twice:
+        raise ValueError(f"the expansion {', '.join(map(repr, twice))} is listed twice in expansions=; name each once")
+    return {EXPANSIONS[e]: True for e in names}
 
 
 class Majolica(Game):
@@ -47,6 +82,10 @@ class Majolica(Game):
             this many design cards (rulebook, Game End: 5, the book's value; 1 to 10 for design
             experiments, e.g. 4 for a shorter game). Ignored in solo play (6 rounds). The
             mission "complete 5 design cards" keeps its 5.
+        expansions (Iterable[str] | None): another way to switch the expansions on, as the
+            board's ``expansions=`` does: a list of names among :data:`EXPANSIONS`, e.g.
+            ``["missions", "cascading_bloom"]`` (the same game as ``missions=True,
+            cascading_bloom=True``).
         stall_rounds (int | None): NOT A RULE OF THE BOOK: the game also ends at the end of a
             round when nobody has completed a design card for this many rounds in a row. The
             rulebook ends a multi-player game only when someone has completed 5 design cards;
@@ -59,7 +98,9 @@ class Majolica(Game):
             says when this ended a game. Solo play always lasts 6 rounds.
 
     Raises:
-        ValueError: a bad player count, option value or component file.
+        ValueError: a bad player count, option value or component file; an unknown expansion
+            name, or one named twice or also given as its own option.
+        TypeError: ``expansions`` is not a list of names.
     """
 
     name = "majolica"
@@ -104,9 +145,16 @@ class Majolica(Game):
         starting_card_counts_for_m6: bool = True,
         stall_rounds: int | None = 40,
         end_cards: int = 5,
+        expansions: Iterable[str] | None = None,
     ):
-        if not isinstance(players, int) or isinstance(players, bool) or players not in (1, 2, 3, 4):
-            raise ValueError(f"Majolica is for 1 to 4 players, not {players!r}")
+        self.game_type.check_players(players)
+        if expansions is not None:
+            flags = {"cascading_bloom": cascading_bloom, "kaleidoscopic": kaleidoscopic, "missions": missions}
+            for key in expansion_options(expansions):
+                if flags[key] is not False:
+                    raise ValueError(f"the expansion {key!r} is given both in expansions= and as {key}={flags[key]!r}; give it once")
+                flags[key] = True
+            cascading_bloom, kaleidoscopic, missions = flags["cascading_bloom"], flags["kaleidoscopic"], flags["missions"]
         for key, value in (
             ("cascading_bloom", cascading_bloom),
             ("kaleidoscopic", kaleidoscopic),

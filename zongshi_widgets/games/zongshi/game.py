@@ -129,11 +129,11 @@ class ZongShi(Game):
     )
 
     def __init__(self, players: int = 4, components: str | None = None, **options):
-        if not isinstance(players, int) or isinstance(players, bool) or players not in (3, 4, 5):
-            raise ValueError(f"Zong Shi is for 3, 4 or 5 players (an int), not {players!r}")
+        self.game_type.check_players(players)
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
-            raise ValueError(f"Zong Shi has no option {unknown[0]!r}; its options are {', '.join(OPTIONS)}")
+            known = ", ".join(["players", "components", *OPTIONS])  # worded as zw.game's refusal for the other games
+            raise ValueError(f"Zong Shi has no option {', '.join(map(repr, unknown))}; its options are: {known} (seeds go to new_state(seed=...))")
         flags = {}
         for key, (default, allowed) in OPTIONS.items():
             value = options.get(key, default)
