@@ -153,6 +153,29 @@ def test_serve_refuses_bad_arguments_and_a_file_that_is_no_game_database(tmp_pat
     assert "--rate must be above 0" in capsys.readouterr().err
     junk = tmp_path / "notes.sqlite"
     junk.write_text("these are my notes, not a database\n" * 200)
-    assert main(["serve", "--db", str(junk)]) == 2
+    assert main(["serve", "--db", str(junk), "--port", str(free_port())]) == 2
     assert "not a game database this server can use" in capsys.readouterr().err
     assert junk.read_text().startswith("these are my notes")
+
+
+def test_serve_says_in_one_line_why_it_cannot_use_its_db_host_or_port(tmp_path, monkeypatch, capsys):
+    """A --db in a folder that does not exist, a --host that names nothing and a --port in use:
+    exit 2 and one line on stderr each (no traceback, no server started, nothing made)."""
+    from zongshi_widgets.lab.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", "--db", "some/missing/folder/x.sqlite", "--port", str(free_port())]) == 2
+    out = capsys.readouterr()
+    assert out.err == "zongshi-widgets serve: --db some/missing/folder/x.sqlite: the folder some/missing/folder does not exist\n"
+    assert out.out == "" and list(tmp_path.iterdir()) == []
+    assert main(["serve", "--db", "games.sqlite", "--host", "no-such-host.invalid"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("zongshi-widgets serve: --host no-such-host.invalid: no such name or address (") and err.count("\n") == 1, err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--db", "games.sqlite", "--port", str(port)]) == 2
+        out = capsys.readouterr()
+    assert out.err == f"zongshi-widgets serve: --port {port}: already in use on 127.0.0.1 (another server?); choose another --port or stop that one\n"
+    assert out.out == "" and list(tmp_path.iterdir()) == []  # no games.sqlite made either
