@@ -179,3 +179,47 @@ def test_serve_says_in_one_line_why_it_cannot_use_its_db_host_or_port(tmp_path, 
         out = capsys.readouterr()
     assert out.err == f"zongshi-widgets serve: --port {port}: already in use on 127.0.0.1 (another server?); choose another --port or stop that one\n"
     assert out.out == "" and list(tmp_path.iterdir()) == []  # no games.sqlite made either
+
+
+def _ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback on this machine")
+def test_serve_on_an_ipv6_address_answers_there_and_prints_its_address_in_brackets(tmp_path):
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    cmd = [
+        sys.executable,
+        "-m",
+        "zongshi_widgets.lab.cli",
+        "serve",
+        "--host",
+        "::1",
+        "--port",
+        str(port),
+        "--db",
+        str(tmp_path / "g.sqlite"),
+        "--log-level",
+        "warning",
+    ]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = proc.stdout.readline()
+        assert f"lobby http://[::1]:{port}/api/games, play ws://[::1]:{port}/ws" in first, (first, proc.stderr.read() if proc.poll() is not None else "")
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://[::1]:{port}/api/games", timeout=2) as r:
+                    assert json.loads(r.read()) == {"games": []}
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() is not None else "no answer in 60 s"
+                time.sleep(0.2)
+    finally:
+        stop(proc)

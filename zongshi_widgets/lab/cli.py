@@ -159,7 +159,8 @@ def serve_command(args: argparse.Namespace) -> int:
             sock.close()
         print(f"zongshi-widgets serve: --db {exc}", file=sys.stderr)
         return 2
-    print(f"zongshi-widgets serve: games in {args.db}; lobby http://{args.host}:{args.port}/api/games, play ws://{args.host}:{args.port}/ws", flush=True)
+    where = f"[{args.host}]:{args.port}" if ":" in args.host else f"{args.host}:{args.port}"  # an IPv6 address in brackets
+    print(f"zongshi-widgets serve: games in {args.db}; lobby http://{where}/api/games, play ws://{where}/ws", flush=True)
     # ws_max_size: frames above it are cut off by the server before the app reads them
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=max(16384, limits.max_message * 4))
     server = uvicorn.Server(config)
