@@ -25,6 +25,12 @@ ROOT_ARGS=()
 if [ "$(id -u)" -eq 0 ]; then
   ROOT_ARGS=(--allow-root)
 fi
+# JupyterLab's news and update pop-up would cover the lower right of the tutor: the settings in
+# scripts/tutor-config/labconfig/default_setting_overrides.json turn the notification off (read
+# through JUPYTER_CONFIG_PATH, put ahead of any path already set, which is kept), and NO_NEWS
+# turns off the server's news feed and its update check
+export JUPYTER_CONFIG_PATH="$PWD/scripts/tutor-config${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}"
+NO_NEWS=(--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate)
 # the venv's own jupyter-lab, so that a JupyterLab elsewhere on PATH is never used instead
 echo "== starting JupyterLab at my_notebooks/START_HERE.ipynb (Ctrl+C here stops it)"
-exec .venv/bin/jupyter-lab "${ROOT_ARGS[@]}" my_notebooks/START_HERE.ipynb "$@"
+exec .venv/bin/jupyter-lab "${ROOT_ARGS[@]}" "${NO_NEWS[@]}" my_notebooks/START_HERE.ipynb "$@"

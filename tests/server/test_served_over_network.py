@@ -153,6 +153,73 @@ def test_serve_refuses_bad_arguments_and_a_file_that_is_no_game_database(tmp_pat
     assert "--rate must be above 0" in capsys.readouterr().err
     junk = tmp_path / "notes.sqlite"
     junk.write_text("these are my notes, not a database\n" * 200)
-    assert main(["serve", "--db", str(junk)]) == 2
+    assert main(["serve", "--db", str(junk), "--port", str(free_port())]) == 2
     assert "not a game database this server can use" in capsys.readouterr().err
     assert junk.read_text().startswith("these are my notes")
+
+
+def test_serve_says_in_one_line_why_it_cannot_use_its_db_host_or_port(tmp_path, monkeypatch, capsys):
+    """A --db in a folder that does not exist, a --host that names nothing and a --port in use:
+    exit 2 and one line on stderr each (no traceback, no server started, nothing made)."""
+    from zongshi_widgets.lab.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", "--db", "some/missing/folder/x.sqlite", "--port", str(free_port())]) == 2
+    out = capsys.readouterr()
+    assert out.err == "zongshi-widgets serve: --db some/missing/folder/x.sqlite: the folder some/missing/folder does not exist\n"
+    assert out.out == "" and list(tmp_path.iterdir()) == []
+    assert main(["serve", "--db", "games.sqlite", "--host", "no-such-host.invalid"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("zongshi-widgets serve: --host no-such-host.invalid: no such name or address (") and err.count("\n") == 1, err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--db", "games.sqlite", "--port", str(port)]) == 2
+        out = capsys.readouterr()
+    assert out.err == f"zongshi-widgets serve: --port {port}: already in use on 127.0.0.1 (another server?); choose another --port or stop that one\n"
+    assert out.out == "" and list(tmp_path.iterdir()) == []  # no games.sqlite made either
+
+
+def _ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback on this machine")
+def test_serve_on_an_ipv6_address_answers_there_and_prints_its_address_in_brackets(tmp_path):
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    cmd = [
+        sys.executable,
+        "-m",
+        "zongshi_widgets.lab.cli",
+        "serve",
+        "--host",
+        "::1",
+        "--port",
+        str(port),
+        "--db",
+        str(tmp_path / "g.sqlite"),
+        "--log-level",
+        "warning",
+    ]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = proc.stdout.readline()
+        assert f"lobby http://[::1]:{port}/api/games, play ws://[::1]:{port}/ws" in first, (first, proc.stderr.read() if proc.poll() is not None else "")
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://[::1]:{port}/api/games", timeout=2) as r:
+                    assert json.loads(r.read()) == {"games": []}
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() is not None else "no answer in 60 s"
+                time.sleep(0.2)
+    finally:
+        stop(proc)

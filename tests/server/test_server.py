@@ -479,3 +479,48 @@ def test_a_stored_game_whose_save_was_tampered_with_is_refused_and_the_others_st
         p = Player(client, fine["tokens"]["seats"][0])
         assert p.state["view"] == zw.game("sealed_bids", players=2).new_state(seed=2).view(0)
         p.close()
+
+
+def test_whatever_is_not_json_is_refused_in_the_same_words_with_the_reason():
+    """A websocket message (text or binary, the hello too) and a lobby body: ``<what> must be
+    JSON text: <why>``, the parser's reason included; nothing changes."""
+    with serving(":memory:", FAST) as client:
+        made = create(client, game="gembloq", players=2, seed=1)
+        p = Player(client, made["tokens"]["seats"][0])
+        p.ws.send_text("{not json")
+        frame = p.receive()
+        assert frame["code"] == "bad-message" and frame["message"].startswith("a message must be JSON text: Expecting property name"), frame
+        p.ws.send_bytes(b'{"type": "play"}')
+        assert p.receive()["message"] == "a message must be JSON text: it came as binary, not text"
+        assert p.state["version"] == 0
+        p.close()
+        with client.websocket_connect("/ws") as ws:  # a hello that is not JSON
+            ws.send_text("hello, my token is abc")
+            assert ws.receive_json() == {
+                "type": "error",
+                "code": "bad-message",
+                "message": "a message must be JSON text: Expecting value: line 1 column 1 (char 0)",
+            }
+        with client.websocket_connect("/ws") as ws:  # a binary hello: told, not dropped without a word
+            ws.send_bytes(b'{"type": "hello"}')
+            assert ws.receive_json()["message"] == "a message must be JSON text: it came as binary, not text"
+        for path, body in [("/api/games", b"{oops"), (f"/api/games/{made['game_id']}/join", b"name=Ana"), ("/api/games", b"\xff\xfe{}")]:
+            r = client.post(path, content=body)
+            assert r.status_code == 400 and r.json()["error"] == "bad-message", r.text
+            assert r.json()["message"].startswith("the body must be JSON text: ") and len(r.json()["message"]) > len("the body must be JSON text: "), r.text
+        assert len(client.get("/api/games").json()["games"]) == 1
+
+
+def test_a_database_in_a_folder_that_does_not_exist_is_refused_in_words(tmp_path):
+    from zongshi_widgets.server import GameStore, StoreError
+
+    missing = tmp_path / "some" / "missing" / "folder" / "x.sqlite"
+    for make in (GameStore, create_app):
+        with pytest.raises(StoreError, match=r"x\.sqlite: the folder .*some/missing/folder does not exist$"):
+            make(missing)
+    with pytest.raises(StoreError, match="that is a folder; give a file name"):
+        GameStore(tmp_path)
+    (tmp_path / "notes").write_text("a file, not a folder")
+    with pytest.raises(StoreError, match=r"notes is a file, not a folder"):
+        GameStore(tmp_path / "notes" / "x.sqlite")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]  # nothing made

@@ -130,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def serve_command(args: argparse.Namespace) -> int:
     """Run ``serve`` from parsed arguments until interrupted. Returns the exit code (2: bad
-    arguments, the server extra missing, or a database this server cannot use)."""
+    arguments, the server extra missing, a database this server cannot use, a ``--host`` it
+    cannot listen on or a ``--port`` in use; 1: the server did not start)."""
     try:
         import uvicorn
 
@@ -148,15 +149,77 @@ def serve_command(args: argparse.Namespace) -> int:
         print(f"zongshi-widgets serve: --rate must be above 0, not {args.rate}", file=sys.stderr)
         return 2
     limits = Limits(max_games=args.max_games, rate=args.rate, burst=max(1, int(2 * args.rate)))
+    sockets = _listen(args.host, args.port)  # before the database, which a bad --host would not touch
+    if isinstance(sockets, str):
+        print(f"zongshi-widgets serve: {sockets}", file=sys.stderr)
+        return 2
     try:
         app = create_app(args.db, limits)
     except StoreError as exc:
+        for sock in sockets:
+            sock.close()
         print(f"zongshi-widgets serve: --db {exc}", file=sys.stderr)
         return 2
-    print(f"zongshi-widgets serve: games in {args.db}; lobby http://{args.host}:{args.port}/api/games, play ws://{args.host}:{args.port}/ws", flush=True)
+    where = f"[{args.host}]:{args.port}" if ":" in args.host else f"{args.host}:{args.port}"  # an IPv6 address in brackets
+    print(f"zongshi-widgets serve: games in {args.db}; lobby http://{where}/api/games, play ws://{where}/ws", flush=True)
     # ws_max_size: frames above it are cut off by the server before the app reads them
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=max(16384, limits.max_message * 4))
-    return 0
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=max(16384, limits.max_message * 4))
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=sockets)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for sock in sockets:
+            sock.close()
+    return 0 if server.started else 1
+
+
+def _listen(host: str, port: int) -> list | str:
+    """Listening sockets on every address ``host`` names at ``port`` (bound here, so that a
+    bad ``--host`` or a port in use is one line before the server starts), or that line.
+
+    Args:
+        host (str): a name or address of this machine (``0.0.0.0``: every IPv4 network).
+        port (int): the port, 1 to 65535.
+
+    Returns:
+        list[socket.socket] | str: the bound sockets, or why none could be bound.
+    """
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        return f"--host {host}: no such name or address ({exc.strerror})"
+    except UnicodeError:
+        return f"--host {host}: not a host name or address"
+    sockets: list[socket.socket] = []
+    seen: set = set()
+    try:
+        for family, kind, proto, _, address in infos:
+            if (family, address) in seen:
+                continue
+            seen.add((family, address))
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            if sys.platform != "win32":
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+    except OSError as exc:
+        for sock in sockets:
+            sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            return f"--port {port}: already in use on {host} (another server?); choose another --port or stop that one"
+        if exc.errno == errno.EADDRNOTAVAIL:
+            return f"--host {host}: not an address of this machine (127.0.0.1: this machine only; 0.0.0.0: every network)"
+        if exc.errno == errno.EACCES:
+            return f"--port {port}: not allowed on {host} (ports below 1024 need administrator rights; try 8765)"
+        return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+    return sockets
 
 
 def _out_problem(out: str) -> str | None:

@@ -39,6 +39,9 @@ from .table import Refused, ServedGame
 
 log = logging.getLogger("zongshi_widgets.server")
 
+#: Why a binary websocket message is refused (every refusal of non-JSON reads "... must be JSON text: <why>").
+_BINARY = "it came as binary, not text"
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -336,9 +339,15 @@ class GameServer:
         except TimeoutError:
             await _close(websocket, "bad-token", f"say hello with your token within {self.limits.hello_seconds:g} s")
             return
-        except (WebSocketDisconnect, KeyError, RuntimeError):
+        except KeyError:  # a binary message: receive_text finds no "text"
+            await _close(websocket, "bad-message", _not_json("a message", _BINARY))
+            return
+        except (WebSocketDisconnect, RuntimeError):
             return
         hello = _parse(text, self.limits.max_message)
+        if isinstance(hello, Refused):  # not JSON, or too large: said as to any other message
+            await _close(websocket, hello.code, hello.message)
+            return
         token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" and set(hello) <= {"type", "token"} else None
         who = self.store.lookup(token) if isinstance(token, str) and 0 < len(token) <= 200 else None
         if who is None:
@@ -373,7 +382,7 @@ class GameServer:
                 except (WebSocketDisconnect, RuntimeError):
                     break
                 except KeyError:  # a binary message: receive_text finds no "text"
-                    client.send(Refused("bad-message", "messages are JSON text, not binary").to_json(served.version))
+                    client.send(Refused("bad-message", _not_json("a message", _BINARY)).to_json(served.version))
                     continue
                 try:
                     if not client.bucket.take():
@@ -396,8 +405,14 @@ def _parse(text: str, limit: int) -> Any:
         return Refused("too-large", f"a message is at most {limit} bytes")
     try:
         return json.loads(text)
-    except ValueError:
-        return Refused("bad-message", "a message is JSON text")
+    except ValueError as exc:
+        return Refused("bad-message", _not_json("a message", exc))
+
+
+def _not_json(what: str, reason: object) -> str:
+    """The one wording of every refusal of something that is not JSON (a websocket message, a
+    lobby request body): ``"<what> must be JSON text: <reason>"``."""
+    return f"{what} must be JSON text: {reason}"
 
 
 async def _pump(client: _Client) -> None:
@@ -434,7 +449,8 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
         uvicorn (``zongshi-widgets serve``), or test it with Starlette's ``TestClient``.
 
     Raises:
-        StoreError: ``db`` is not a game database this server can use.
+        StoreError: ``db`` is not a game database this server can use (its folder does not
+            exist, it is a folder, it cannot be opened, or it holds other tables).
     """
     server = GameServer(GameStore(db), limits)
 
@@ -445,9 +461,9 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
         if not raw:
             return {}
         try:
-            return json.loads(raw)
-        except ValueError:
-            raise Refused("bad-message", "the body is JSON text") from None
+            return json.loads(raw.decode("utf-8"))  # JSON text is UTF-8 (RFC 8259)
+        except ValueError as exc:
+            raise Refused("bad-message", _not_json("the body", exc)) from None
 
     def _refusal(refusal: Refused) -> JSONResponse:
         status = {"full": 503, "too-large": 413, "closed": 409, "taken": 409}.get(refusal.code, 400)

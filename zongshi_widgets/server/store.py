@@ -92,7 +92,8 @@ class StoredGame:
 
 
 class StoreError(RuntimeError):
-    """The database cannot be used (another layout, or it cannot be written)."""
+    """The database cannot be used (its folder is missing, another layout, or it cannot be
+    opened or written)."""
 
 
 class GameStore:
@@ -103,14 +104,21 @@ class GameStore:
             ``":memory:"`` for a store that lasts as long as the object.
 
     Raises:
-        StoreError: the file holds tables of another layout or of another program.
+        StoreError: the file's folder does not exist, the path is a folder, the file cannot
+            be opened, or it holds tables of another layout or of another program.
     """
 
     def __init__(self, path: str | Path):
         self.path = str(path)
+        problem = _path_problem(self.path)
+        if problem:
+            raise StoreError(f"{self.path}: {problem}")
         # the server uses its store from one thread (the event loop's); the flag only lets
         # a test client's loop thread use a store made on the main thread
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot be opened ({exc})") from None
         try:
             self._db.execute("PRAGMA foreign_keys = ON")
             if self.path != ":memory:":
@@ -241,6 +249,22 @@ class GameStore:
         is no token of this server."""
         row = self._db.execute("SELECT game_id, seat FROM tokens WHERE digest = ?", (token_digest(token),)).fetchone()
         return None if row is None else (row[0], row[1])
+
+
+def _path_problem(path: str) -> str | None:
+    """Why SQLite cannot make or open a database file at ``path`` (its folder is missing, or
+    it is a folder), or ``None``; ``":memory:"`` and ``""`` (SQLite's temporary database) have
+    no file."""
+    if path in (":memory:", ""):
+        return None
+    file = Path(path)
+    if file.is_dir():
+        return "that is a folder; give a file name, e.g. games.sqlite"
+    if not file.parent.exists():
+        return f"the folder {file.parent} does not exist"
+    if not file.parent.is_dir():
+        return f"{file.parent} is a file, not a folder"
+    return None
 
 
 def _row(row: tuple) -> StoredGame:
