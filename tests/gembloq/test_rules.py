@@ -308,7 +308,7 @@ def test_odd_input_is_refused_with_clear_errors():
     with pytest.raises(KeyError, match="not a cell"):
         state.owner_of("zz99")
     for players in (4.0, True, "4", 0):
-        with pytest.raises(ValueError, match="1, 2, 3 or 4"):
+        with pytest.raises(ValueError, match=r"1 to 4 players \(an int\)"):
             zw.game("gembloq", players=players)
     for notation in ("b27;c27;b28;c28", "b27 c27 b28 c28"):
         assert state.play(notation).history[0].notation == "b27,c27,b28,c28"  # separators are forgiven

@@ -199,7 +199,7 @@ def test_bad_component_files_are_refused(tmp_path, old, new, words):
 
 def test_bad_options_and_positions_are_refused():
     """Bad options and impossible positions raise ValueError with a clear message."""
-    with pytest.raises(ValueError, match="3, 4 or 5"):
+    with pytest.raises(ValueError, match="3 to 5 players"):
         zw.game("zongshi", players=2)
     with pytest.raises(ValueError, match="exchange_uses_per_payment"):
         zw.game("zongshi", players=4, exchange_uses_per_payment=-1)
