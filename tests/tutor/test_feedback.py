@@ -53,14 +53,36 @@ def test_a_full_workshop_waiting_for_a_card_is_named(lid, full):
         assert f"{full} is full with its pattern" in fb.text, (action, fb.text)
 
 
+@pytest.mark.parametrize(("lid", "full"), [("tip4-slot", "W1"), ("select-c", "W2")])
+def test_a_move_that_unmakes_the_waiting_workshop_says_so(lid, full):
+    """Tips & FAQ, Tip 4: a move that takes a tile out of the full workshop, or puts one more
+    into it, is told that the workshop was full and needed only a card, never that none of the
+    workshops is full (which reads as if the task's "W1 is full" were false)."""
+    item = lesson("majolica", lid)
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    wrong = [a for a in state.legal_actions() if a not in good]
+    assert any(a.startswith(f"discard {full}") for a in wrong)
+    for action in wrong:
+        fb, _ = item.attempt(state, action)
+        assert not fb.solved and "none of them is full" not in fb.text, (action, fb.text)
+        assert f"{full} is full with its pattern" in fb.text or f"{full} was full with its pattern" in fb.text, (action, fb.text)
+        if action.startswith(f"discard {full}"):
+            assert "takes a tile out of it" in fb.text, (action, fb.text)
+        if action == f"place {full}":
+            assert "overflows it" in fb.text, (action, fb.text)
+
+
 # -- answers: units, signs, percentages, yes and no ---------------------------------------------
 def test_every_number_question_names_its_units():
     assert NUMBERS
     for item in NUMBERS:
         assert item.units, f"{_lid(item)}: a number question says which units it counts in"
         for unit in item.units:
-            assert unit.split()[-1].lower() in item.question.lower() or _singular(unit.split()[-1]) in item.question.lower() or (
-                unit.endswith("points") and "score" in item.question.lower()
+            assert (
+                unit.split()[-1].lower() in item.question.lower()
+                or _singular(unit.split()[-1]) in item.question.lower()
+                or (unit.endswith("points") and "score" in item.question.lower())
             ), (_lid(item), unit)
 
 

@@ -178,6 +178,23 @@ def _waiting(state: MajolicaState) -> str | None:
     return None
 
 
+def _unmade(before: MajolicaState, after: MajolicaState) -> str | None:
+    """What a move did to a workshop that was full with its pattern in ``before`` and is no
+    longer in ``after`` (it waited for a card, Tips & FAQ, Tip 4), in words; ``None`` if no
+    such workshop."""
+    from ..games.majolica.rules import pattern_met
+
+    seat = before.to_move if before.to_move is not None else 0
+    was, now = before.players[seat].ws, after.players[seat].ws
+    for w in range(3):
+        if pattern_met(before.game, w, was[w]) and not pattern_met(after.game, w, now[w]):
+            full = f"W{w + 1} was full with its pattern and needed only a card with an open space above it (Tips & FAQ, Tip 4)"
+            if sum(now[w]) > sum(was[w]):
+                return f"{full}; the tile put into it overflows it"
+            return f"{full}; that move takes a tile out of it, so it is full no more"
+    return None
+
+
 def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
     if now:
         have = len(workshops_run(after))
@@ -199,6 +216,9 @@ def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
                 waiting = _waiting(after)
                 if waiting:
                     return f"no workshop runs after it: {waiting}."
+                unmade = _unmade(before, after)
+                if unmade:
+                    return f"no workshop runs after it: {unmade}."
                 return "no workshop runs after it: none of them is full with its pattern."
             return f"only {have} workshop{' runs' if have == 1 else 's run'} after it."
         return None
