@@ -135,6 +135,28 @@ def test_another_unit_a_sign_or_a_percent_is_refused_with_the_reason(item):
             assert why in fb.text, (given, fb.text)
 
 
+def _asks_which(item) -> str | None:
+    """The unit a number question asks "which" of ("In which round ...?"), else None."""
+    which = re.match(r"(?:in |on |at )?(?:which|what) (\w+)", item.question.lower())
+    units = {_singular(w) for u in item.units for w in u.lower().split()}
+    return which.group(1) if which and _singular(which.group(1)) in units else None
+
+
+WHICH = [item for item in NUMBERS if _asks_which(item)]
+
+
+@pytest.mark.parametrize("item", WHICH, ids=_lid)
+def test_a_which_question_is_answered_as_a_label(item):
+    """A question asking which one ("In which round ...?") names a numbered thing, not a
+    count: its praise is "round 4", never "4 rounds" (Lesson.label)."""
+    assert {"zongshi/advance-project", "art_gallery/marker-space"} <= {_lid(i) for i in WHICH}
+    unit = _singular(_asks_which(item))
+    assert item.label, f"{_lid(item)} asks which {unit}: label = 'number'"
+    assert item.answer_words().startswith(f"{unit} {item.answer}")
+    fb = item.check_answer(f"{unit} {item.answer}")
+    assert fb.solved and f"Yes: {unit} {item.answer}" in fb.text and _plural(unit) not in fb.text, fb.text
+
+
 @pytest.mark.parametrize("given", ["no", "No", "No, it cannot", "no it can't", "No, it can not.", "no, my master cannot"])
 def test_a_no_is_accepted_with_its_verb(given):
     """Zong Shi, Going to the Pawn Shop: exchange tiles do not chain; "No, it cannot" is right."""
