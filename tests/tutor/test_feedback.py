@@ -183,6 +183,26 @@ def test_every_named_mistake_is_wrong_and_answered(item):
         assert not fb.solved and why in fb.text, (wrong, fb.text)
 
 
+QUESTIONS = [item for item in LESSONS if item.goal == "answer"]
+
+
+@pytest.mark.parametrize("item", QUESTIONS, ids=_lid)
+def test_every_question_names_its_likely_mistakes(item):
+    """A wrong answer is told why, not only that it "is not it": every question names its
+    likely wrong answers; a question between named colours ("Who wins: red or yellow?")
+    answers the other colour, and a yes/no question the other word."""
+    assert item.mistakes, f"{_lid(item)}: name the likely wrong answers (mistakes)"
+    named = re.findall(r"\b(\w+) or (\w+)\b", item.question.lower())
+    if item.answer in ("yes", "no"):
+        assert {"yes", "no"} - {item.answer} <= set(item.mistakes), _lid(item)
+    for pair in named:
+        if item.answer in pair:
+            other = next(c for c in pair if c != item.answer)
+            assert other in item.mistakes, (_lid(item), other)
+            fb = item.check_answer(other.capitalize())
+            assert not fb.solved and item.mistakes[other] in fb.text, fb.text
+
+
 # -- every legal wrong move is told why -----------------------------------------------------------
 @pytest.mark.parametrize("item", MOVES, ids=_lid)
 def test_no_wrong_move_gets_the_generic_refusal(item):
