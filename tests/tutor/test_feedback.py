@@ -227,19 +227,34 @@ def _notation_in(text: str, notations: set[str]) -> list[str]:
     return found
 
 
+def _notations(state) -> set[str]:
+    legal = state.legal_actions() if not state.is_over else []
+    return {str(a) for a in legal if str(a) not in move_words(state, a)}  # "slot 1" is also the words' own
+
+
 @pytest.mark.parametrize("item", LESSONS, ids=_lid)
 def test_hints_praise_and_refusals_show_no_notation(item):
+    """Everything the learner reads (task, question, hints, the hint ladder's last rungs, the
+    lesson's own mistakes, and the praise, refusal or "Go on" of every legal move, on through
+    the later moves of a task of several) says moves in the board's words, never notation."""
     from zongshi_widgets.tutor.board import LessonBoard
 
-    state = item.start()
-    legal = state.legal_actions() if not state.is_over else []
-    notations = {str(a) for a in legal if str(a) not in move_words(state, a)}  # "slot 1" is also the words' own
-    texts = list(item.hints)
-    for action in legal[:400]:
-        fb, _ = item.attempt(state, action)
-        texts.append(fb.text)
-    if item.goal != "answer":
-        lb = LessonBoard(item)
-        texts += [lb.next_hint() for _ in range(len(item.hints) + 2)]
-    for text in texts:
-        assert not _notation_in(text, notations), (text, _notation_in(text, notations))
+    start = item.start()
+    notations = _notations(start)
+    texts = [(item.task, notations), (item.question, notations), *((t, notations) for t in (*item.hints, *item.mistakes.values()))]
+    lb = LessonBoard(item)
+    texts += [(lb.next_hint(), notations) for _ in range(len(item.hints) + 2)]
+    frontier, walked = [start], 0
+    while frontier and item.goal != "answer":
+        state = frontier.pop()
+        here = _notations(state)
+        for action in state.legal_actions()[:400]:
+            fb, after = item.attempt(state, action)
+            texts.append((fb.text, here))
+            if fb.going and walked < 12:  # a right move short of the task: the next moves are judged too
+                walked += 1
+                frontier.append(after)
+    if item.goal == "answer":
+        texts += [(item.check_answer(given).text, notations) for given in (item.answer, *item.mistakes)]
+    for text, known in texts:
+        assert not _notation_in(text, known), (text, _notation_in(text, known))
