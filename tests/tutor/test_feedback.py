@@ -39,6 +39,19 @@ def test_cascade_choice_stop_then_the_overflow_discard_meets_the_task():
     assert "one too many for W2" not in " ".join(item.hints)  # the overflow is a choice, not a failure
 
 
+def test_cascade_choice_says_why_w2_does_not_run():
+    """Rulebook, Run Workshop(s) B, C: a wrong choice is told what W2 holds and the 2:2:2 it
+    misses, not only how many workshops ran."""
+    item = lesson("majolica", "cascade-choice")
+    state = item.start()
+    fb, _ = item.attempt(state, "move R")
+    assert not fb.solved and "W2 then holds R Y Y Y B B, not its pattern (2:2:2)" in fb.text, fb.text
+    _, after = item.attempt(state, "stop")
+    for discard, left in (("discard R", "R Y Y Y B B"), ("discard B", "R R Y Y Y B")):
+        fb, _ = item.attempt(after, discard)
+        assert not fb.solved and f"W2 then holds {left}, not its pattern (2:2:2)" in fb.text, fb.text
+
+
 @pytest.mark.parametrize(("lid", "full"), [("tip4-slot", "W1"), ("select-c", "W2")])
 def test_a_full_workshop_waiting_for_a_card_is_named(lid, full):
     """Tips & FAQ, Tip 4: the task says the workshop is full; a refusal must not deny it."""

@@ -195,6 +195,27 @@ def _unmade(before: MajolicaState, after: MajolicaState) -> str | None:
     return None
 
 
+def _next_short(state: MajolicaState) -> str | None:
+    """Why the workshop after the last one run did not run, once the run's tiles have flowed
+    on (rulebook, Run Workshop(s) A-E: a workshop runs when full with its pattern), in words;
+    ``None`` while a workshop is still running or when there is no such workshop."""
+    from ..games.majolica.rules import pattern_met
+
+    ran = workshops_run(state)
+    if state.run is not None or state.step == "overflow" or not ran or max(ran) >= 4:
+        return None
+    w = max(ran)  # the next workshop, 0-based
+    seat = state.to_move if state.to_move is not None else 0
+    counts = state.players[seat].ws[w]
+    g = state.game
+    tiles = " ".join(letter for letter, k in zip("RYBGP", counts) for _ in range(k)) or "no tile"
+    part, cap = g.part[w], g.cap[w]
+    pattern = f"{part} tiles of one colour" if part == cap else ":".join([str(part)] * (cap // part))
+    if pattern_met(g, w, counts):
+        return None  # full with its pattern: something else keeps it from running
+    return f"W{w + 1} then holds {tiles}, not its pattern ({pattern})"
+
+
 def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
     if now:
         have = len(workshops_run(after))
@@ -220,7 +241,8 @@ def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
                 if unmade:
                     return f"no workshop runs after it: {unmade}."
                 return "no workshop runs after it: none of them is full with its pattern."
-            return f"only {have} workshop{' runs' if have == 1 else 's run'} after it."
+            short = _next_short(after)
+            return f"only {have} workshop{' runs' if have == 1 else 's run'} after it{f': {short}' if short else ''}."
         return None
     have, line = most_runs(after)
     if have < workshops:
