@@ -52,6 +52,37 @@ def test_cascade_choice_says_why_w2_does_not_run():
         assert not fb.solved and f"W2 then holds {left}, not its pattern (2:2:2)" in fb.text, fb.text
 
 
+RUNS = [item for item in load_lessons("majolica") if item.goal == "runs" and item.goal_args.get("now")]
+
+
+@pytest.mark.parametrize("item", RUNS, ids=_lid)
+def test_a_wrong_placement_or_discard_says_what_the_workshop_holds(item):
+    """Rulebook, 2. Place Majolica Tiles and Run Workshop(s) A-E; Tips & FAQ, Tip 1: tiles put
+    into the wrong workshop are told what it then holds and why it does not run (too few
+    tiles, or not its pattern); a free discard is told it places none of the tiles taken."""
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    for action in state.legal_actions():
+        if action in good:
+            continue
+        fb, _ = item.attempt(state, action)
+        assert not fb.solved and "none of them is full" not in fb.text, (action, fb.text)
+        words = action.split()
+        if words[0] == "place" and "overflows" not in fb.text and "is full with its pattern" not in fb.text and "mission" not in fb.text:
+            assert f"W{words[1][1:]}, which then holds" in fb.text and ("not full yet" in fb.text or "not its pattern" in fb.text), (action, fb.text)
+        if words[0] == "discard" and state.step == "place" and "was full" not in fb.text:
+            assert "places none of the tiles you took" in fb.text, (action, fb.text)
+
+
+def test_the_workshop_the_tiles_go_into_is_told_what_it_misses():
+    """run-w1: yellow tiles into W2 make R R Y Y Y B, six tiles but not W2's 2:2:2; into W3,
+    three tiles of its four places."""
+    item = lesson("majolica", "run-w1")
+    state = item.start()
+    assert "W2, which then holds R R Y Y Y B, not its pattern (2:2:2)" in item.attempt(state, "place W2")[0].text
+    assert "W3, which then holds Y Y Y: 3 tiles for its 4 places, not full yet" in item.attempt(state, "place W3")[0].text
+
+
 @pytest.mark.parametrize(("lid", "full"), [("tip4-slot", "W1"), ("select-c", "W2")])
 def test_a_full_workshop_waiting_for_a_card_is_named(lid, full):
     """Tips & FAQ, Tip 4: the task says the workshop is full; a refusal must not deny it."""
