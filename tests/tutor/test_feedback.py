@@ -37,6 +37,7 @@ def test_cascade_choice_stop_then_the_overflow_discard_meets_the_task():
     fb, _ = item.attempt(after, "discard R")
     assert not fb.solved and fb.text.startswith("Not yet: ")
     assert "one too many for W2" not in " ".join(item.hints)  # the overflow is a choice, not a failure
+    assert "discard the extra tile of your choice" in item.hints[-1]
 
 
 def test_cascade_choice_says_why_w2_does_not_run():
@@ -205,6 +206,39 @@ def test_a_which_question_is_answered_as_a_label(item):
 def test_a_no_is_accepted_with_its_verb(given):
     """Zong Shi, Going to the Pawn Shop: exchange tiles do not chain; "No, it cannot" is right."""
     assert lesson("zongshi", "exchange-no-chains").check_answer(given).solved
+
+
+@pytest.mark.parametrize(
+    ("game", "lid", "given"),
+    [
+        ("zongshi", "larger-workshop", "7 boxes of material"),  # the question's own words
+        ("zongshi", "bronze-mastery", "4 boxes of material"),  # Zong Shi's boxes are its material
+        ("zongshi", "bronze-mastery", "4 material"),
+        ("zongshi", "bronze-mastery", "4 boxes in total"),
+        ("majolica", "cascade", "3 workshops run"),
+        ("majolica", "solo-rating", "1 more point"),
+        ("art_gallery", "souvenirs", "5 souvenir points"),
+        ("zongshi", "exchange-no-chains", "No, my master cannot begin it"),
+        ("zongshi", "exchange-no-chains", "no, not yet"),
+        ("zongshi", "exchange-no-chains", "Nope"),
+    ],
+)
+def test_an_answer_in_the_questions_own_words_is_accepted(game, lid, given):
+    """An answer may repeat the question's words and qualify its unit as the question does."""
+    item = lesson(game, lid)
+    fb = item.check_answer(given)
+    assert fb.solved, (given, fb.text)
+
+
+@pytest.mark.parametrize(
+    ("lid", "given", "why"),
+    [("score-leftovers", "2 boxes", "not in “boxes”"), ("score-leftovers", "2 scrolls", "not in “scrolls”"), ("bronze-mastery", "about 4", "other words")],
+)
+def test_a_unit_the_question_names_but_does_not_count_in_is_still_refused(lid, given, why):
+    """Zong Shi, Final Scoring: "How many points do the leftover boxes and scrolls score?"
+    counts points; the boxes it names are not the answer's unit."""
+    fb = lesson("zongshi", lid).check_answer(given)
+    assert not fb.solved and why in fb.text, fb.text
 
 
 @pytest.mark.parametrize("given", ["yes", "Yes, it can", "no, it can", "yes and no", "maybe"])
