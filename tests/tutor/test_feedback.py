@@ -216,6 +216,7 @@ def test_a_no_is_accepted_with_its_verb(given):
         ("zongshi", "bronze-mastery", "4 material"),
         ("zongshi", "bronze-mastery", "4 boxes in total"),
         ("majolica", "cascade", "3 workshops run"),
+        ("majolica", "city-hall", "6 small tiles"),  # workshops hold the small tiles
         ("majolica", "solo-rating", "1 more point"),
         ("art_gallery", "souvenirs", "5 souvenir points"),
         ("zongshi", "exchange-no-chains", "No, my master cannot begin it"),
