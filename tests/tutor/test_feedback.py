@@ -75,6 +75,29 @@ def test_a_wrong_placement_or_discard_says_what_the_workshop_holds(item):
             assert "places none of the tiles you took" in fb.text, (action, fb.text)
 
 
+@pytest.mark.parametrize("item", [i for i in load_lessons("majolica") if i.goal == "runs"], ids=_lid)
+def test_a_choice_of_the_cascade_says_which_workshop_falls_short(item):
+    """Rulebook, Run Workshop(s) A-E (fragmentation D) and the hand icon: a wrong choice is
+    told which workshop then falls short and why, not only to "follow the tiles"."""
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    for action in state.legal_actions():
+        if action in good:
+            continue
+        fb, _ = item.attempt(state, action)
+        assert not fb.solved and "Follow the tiles" not in fb.text, (action, fb.text)
+
+
+def test_the_hand_icon_tile_and_the_fragment_say_what_the_workshop_holds():
+    item = lesson("majolica", "hand-icon")
+    state = item.start()
+    assert "the tile goes into W3, which then holds R B B G, not its pattern (2:2)" in item.attempt(state, "bonus R W3")[0].text
+    assert "W3 keeps B B G" in item.attempt(state, "no bonus")[0].text
+    item = lesson("majolica", "fragment")
+    fb, _ = item.attempt(item.start(), "fragment G")
+    assert "W4 then holds R G G G, not its pattern (4 tiles of one colour)" in fb.text, fb.text
+
+
 def test_the_workshop_the_tiles_go_into_is_told_what_it_misses():
     """run-w1: yellow tiles into W2 make R R Y Y Y B, six tiles but not W2's 2:2:2; into W3,
     three tiles of its four places."""

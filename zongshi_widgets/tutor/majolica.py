@@ -245,6 +245,20 @@ def _next_short(state: MajolicaState) -> str | None:
     return _why_not_full(state, w, f"W{w + 1} then holds")
 
 
+def _short_after(action, after: MajolicaState) -> str | None:
+    """For a move of the turn's cascade that leaves a workshop short (rulebook, Run
+    Workshop(s) A-E): the hand icon's tile put into a workshop (rulebook, Goal of the Game:
+    the hand icon) says what that workshop then holds; a fragmentation or the last choice of
+    a run says what the next workshop then holds. ``None`` when neither applies."""
+    words = str(action).split()
+    if words[0] == "bonus" and len(words) == 3 and words[2].startswith("W"):
+        w = int(words[2][1:]) - 1
+        return _why_not_full(after, w, f"the tile goes into W{w + 1}, which then holds")
+    if words[0] in ("fragment", "move", "stop"):
+        return _next_short(after)
+    return None
+
+
 def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
     if now:
         have = len(workshops_run(after))
@@ -285,6 +299,9 @@ def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
     if have < workshops:
         best, _ = most_runs(before)
         now = "no workshop can run this turn" if not have else f"at most {have} workshop{'s' if have > 1 else ''} can run this turn"
+        why = _short_after(action, after)
+        if why:
+            return f"after it {now}, and another choice lets {best} run: {why}."
         return f"after it {now}, and another choice lets {best} run. Follow the tiles: which workshop would they fill with its pattern?"
     return None
 
