@@ -228,7 +228,8 @@ def test_a_which_question_is_answered_as_a_label(item):
 @pytest.mark.parametrize("given", ["no", "No", "No, it cannot", "no it can't", "No, it can not.", "no, my master cannot"])
 def test_a_no_is_accepted_with_its_verb(given):
     """Zong Shi, Going to the Pawn Shop: exchange tiles do not chain; "No, it cannot" is right."""
-    assert lesson("zongshi", "exchange-no-chains").check_answer(given).solved
+    fb = lesson("zongshi", "exchange-no-chains").check_answer(given)
+    assert fb.solved and fb.text == "Yes: the answer is no.", fb.text  # never "Yes: no is right."
 
 
 @pytest.mark.parametrize(

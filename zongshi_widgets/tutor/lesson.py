@@ -427,6 +427,8 @@ class Lesson:
         roman = self.label == "roman"
         verdict = judge_answer(given, self.answer, colours, self.units, roman=roman, question=self.question)
         if verdict is None:
+            if _words(self.answer) in (["yes"], ["no"]):  # not "Yes: no is right."
+                return Feedback(True, f"Yes: the answer is {self.answer_words()}.")
             return Feedback(True, f"Yes: {self.answer_words()} is right.")
         for key, why in self.mistakes.items():
             if judge_answer(given, key, colours, self.units, roman=roman, question=self.question) is None:
