@@ -141,6 +141,24 @@ def test_a_move_that_unmakes_the_waiting_workshop_says_so(lid, full):
             assert "overflows it" in fb.text, (action, fb.text)
 
 
+# -- Zong Shi: a move that begins no project, a visit to someone else -------------------------------
+@pytest.mark.parametrize("item", [i for i in load_lessons("zongshi") if i.goal in ("begin-project", "visit")], ids=_lid)
+def test_a_zongshi_wrong_move_is_named_and_told_why(item):
+    """Rulebook, A. Beginning a Project and Respectful Visits: a move that is not the project
+    or the visit asked for is named in the board's words and told what it does not do."""
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    for action in state.legal_actions():
+        if str(action) in good:
+            continue
+        fb, _ = item.attempt(state, action)
+        said = f"“{move_words(state, action)}”"
+        if item.goal == "begin-project" and action.kind != "project":
+            assert f"{said} begins no project" in fb.text, (str(action), fb.text)
+        if item.goal == "visit" and action.kind == "visit":
+            assert f"{said} is another visit" in fb.text, (str(action), fb.text)
+
+
 # -- answers: units, signs, percentages, yes and no ---------------------------------------------
 def test_every_number_question_names_its_units():
     assert NUMBERS
