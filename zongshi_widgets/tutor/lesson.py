@@ -23,6 +23,9 @@ A lesson is data. Teachers write their own as TOML (or a dict) and load them wit
     units = ["space"]                 # optional: what a number answer counts or names
     label = "roman"                   # optional: the number answer is a label, not a count
                                       # ("number": space 3; "roman": space 3, shown as III)
+    mistakes = { "9.5" = "the hand total is divided by 4 and rounded down." }
+                                      # optional: likely wrong answers, or wrong moves (their
+                                      # notation, or "other"), and what to tell the learner
 
 The learner acts on a board; every attempt gets immediate feedback (:class:`Feedback`):
 an illegal move is refused with the rule it breaks ("Not yet: ..."), a legal move that misses
