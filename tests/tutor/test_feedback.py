@@ -37,6 +37,74 @@ def test_cascade_choice_stop_then_the_overflow_discard_meets_the_task():
     fb, _ = item.attempt(after, "discard R")
     assert not fb.solved and fb.text.startswith("Not yet: ")
     assert "one too many for W2" not in " ".join(item.hints)  # the overflow is a choice, not a failure
+    assert "discard the extra tile of your choice" in item.hints[-1]
+
+
+def test_cascade_choice_says_why_w2_does_not_run():
+    """Rulebook, Run Workshop(s) B, C: a wrong choice is told what W2 holds and the 2:2:2 it
+    misses, not only how many workshops ran."""
+    item = lesson("majolica", "cascade-choice")
+    state = item.start()
+    fb, _ = item.attempt(state, "move R")
+    assert not fb.solved and "W2 then holds R Y Y Y B B, not its pattern (2:2:2)" in fb.text, fb.text
+    _, after = item.attempt(state, "stop")
+    for discard, left in (("discard R", "R Y Y Y B B"), ("discard B", "R R Y Y Y B")):
+        fb, _ = item.attempt(after, discard)
+        assert not fb.solved and f"W2 then holds {left}, not its pattern (2:2:2)" in fb.text, fb.text
+
+
+RUNS = [item for item in load_lessons("majolica") if item.goal == "runs" and item.goal_args.get("now")]
+
+
+@pytest.mark.parametrize("item", RUNS, ids=_lid)
+def test_a_wrong_placement_or_discard_says_what_the_workshop_holds(item):
+    """Rulebook, 2. Place Majolica Tiles and Run Workshop(s) A-E; Tips & FAQ, Tip 1: tiles put
+    into the wrong workshop are told what it then holds and why it does not run (too few
+    tiles, or not its pattern); a free discard is told it places none of the tiles taken."""
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    for action in state.legal_actions():
+        if action in good:
+            continue
+        fb, _ = item.attempt(state, action)
+        assert not fb.solved and "none of them is full" not in fb.text, (action, fb.text)
+        words = action.split()
+        if words[0] == "place" and "overflows" not in fb.text and "is full with its pattern" not in fb.text and "mission" not in fb.text:
+            assert f"W{words[1][1:]}, which then holds" in fb.text and ("not full yet" in fb.text or "not its pattern" in fb.text), (action, fb.text)
+        if words[0] == "discard" and state.step == "place" and "was full" not in fb.text:
+            assert "places none of the tiles you took" in fb.text, (action, fb.text)
+
+
+@pytest.mark.parametrize("item", [i for i in load_lessons("majolica") if i.goal == "runs"], ids=_lid)
+def test_a_choice_of_the_cascade_says_which_workshop_falls_short(item):
+    """Rulebook, Run Workshop(s) A-E (fragmentation D) and the hand icon: a wrong choice is
+    told which workshop then falls short and why, not only to "follow the tiles"."""
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    for action in state.legal_actions():
+        if action in good:
+            continue
+        fb, _ = item.attempt(state, action)
+        assert not fb.solved and "Follow the tiles" not in fb.text, (action, fb.text)
+
+
+def test_the_hand_icon_tile_and_the_fragment_say_what_the_workshop_holds():
+    item = lesson("majolica", "hand-icon")
+    state = item.start()
+    assert "the tile goes into W3, which then holds R B B G, not its pattern (2:2)" in item.attempt(state, "bonus R W3")[0].text
+    assert "W3 keeps B B G" in item.attempt(state, "no bonus")[0].text
+    item = lesson("majolica", "fragment")
+    fb, _ = item.attempt(item.start(), "fragment G")
+    assert "W4 then holds R G G G, not its pattern (4 tiles of one colour)" in fb.text, fb.text
+
+
+def test_the_workshop_the_tiles_go_into_is_told_what_it_misses():
+    """run-w1: yellow tiles into W2 make R R Y Y Y B, six tiles but not W2's 2:2:2; into W3,
+    three tiles of its four places."""
+    item = lesson("majolica", "run-w1")
+    state = item.start()
+    assert "W2, which then holds R R Y Y Y B, not its pattern (2:2:2)" in item.attempt(state, "place W2")[0].text
+    assert "W3, which then holds Y Y Y: 3 tiles for its 4 places, not full yet" in item.attempt(state, "place W3")[0].text
 
 
 @pytest.mark.parametrize(("lid", "full"), [("tip4-slot", "W1"), ("select-c", "W2")])
@@ -53,14 +121,54 @@ def test_a_full_workshop_waiting_for_a_card_is_named(lid, full):
         assert f"{full} is full with its pattern" in fb.text, (action, fb.text)
 
 
+@pytest.mark.parametrize(("lid", "full"), [("tip4-slot", "W1"), ("select-c", "W2")])
+def test_a_move_that_unmakes_the_waiting_workshop_says_so(lid, full):
+    """Tips & FAQ, Tip 4: a move that takes a tile out of the full workshop, or puts one more
+    into it, is told that the workshop was full and needed only a card, never that none of the
+    workshops is full (which reads as if the task's "W1 is full" were false)."""
+    item = lesson("majolica", lid)
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    wrong = [a for a in state.legal_actions() if a not in good]
+    assert any(a.startswith(f"discard {full}") for a in wrong)
+    for action in wrong:
+        fb, _ = item.attempt(state, action)
+        assert not fb.solved and "none of them is full" not in fb.text, (action, fb.text)
+        assert f"{full} is full with its pattern" in fb.text or f"{full} was full with its pattern" in fb.text, (action, fb.text)
+        if action.startswith(f"discard {full}"):
+            assert "takes a tile out of it" in fb.text, (action, fb.text)
+        if action == f"place {full}":
+            assert "overflows it" in fb.text, (action, fb.text)
+
+
+# -- Zong Shi: a move that begins no project, a visit to someone else -------------------------------
+@pytest.mark.parametrize("item", [i for i in load_lessons("zongshi") if i.goal in ("begin-project", "visit")], ids=_lid)
+def test_a_zongshi_wrong_move_is_named_and_told_why(item):
+    """Rulebook, A. Beginning a Project and Respectful Visits: a move that is not the project
+    or the visit asked for is named in the board's words and told what it does not do."""
+    state = item.start()
+    good = {str(a) for a in item.solutions(state)}
+    for action in state.legal_actions():
+        if str(action) in good:
+            continue
+        fb, _ = item.attempt(state, action)
+        said = f"“{move_words(state, action)}”"
+        if item.goal == "begin-project" and action.kind != "project":
+            assert f"{said} begins no project" in fb.text, (str(action), fb.text)
+        if item.goal == "visit" and action.kind == "visit":
+            assert f"{said} is another visit" in fb.text, (str(action), fb.text)
+
+
 # -- answers: units, signs, percentages, yes and no ---------------------------------------------
 def test_every_number_question_names_its_units():
     assert NUMBERS
     for item in NUMBERS:
         assert item.units, f"{_lid(item)}: a number question says which units it counts in"
         for unit in item.units:
-            assert unit.split()[-1].lower() in item.question.lower() or _singular(unit.split()[-1]) in item.question.lower() or (
-                unit.endswith("points") and "score" in item.question.lower()
+            assert (
+                unit.split()[-1].lower() in item.question.lower()
+                or _singular(unit.split()[-1]) in item.question.lower()
+                or (unit.endswith("points") and "score" in item.question.lower())
             ), (_lid(item), unit)
 
 
@@ -113,10 +221,67 @@ def test_another_unit_a_sign_or_a_percent_is_refused_with_the_reason(item):
             assert why in fb.text, (given, fb.text)
 
 
+def _asks_which(item) -> str | None:
+    """The unit a number question asks "which" of ("In which round ...?"), else None."""
+    which = re.match(r"(?:in |on |at )?(?:which|what) (\w+)", item.question.lower())
+    units = {_singular(w) for u in item.units for w in u.lower().split()}
+    return which.group(1) if which and _singular(which.group(1)) in units else None
+
+
+WHICH = [item for item in NUMBERS if _asks_which(item)]
+
+
+@pytest.mark.parametrize("item", WHICH, ids=_lid)
+def test_a_which_question_is_answered_as_a_label(item):
+    """A question asking which one ("In which round ...?") names a numbered thing, not a
+    count: its praise is "round 4", never "4 rounds" (Lesson.label)."""
+    assert {"zongshi/advance-project", "art_gallery/marker-space"} <= {_lid(i) for i in WHICH}
+    unit = _singular(_asks_which(item))
+    assert item.label, f"{_lid(item)} asks which {unit}: label = 'number'"
+    assert item.answer_words().startswith(f"{unit} {item.answer}")
+    fb = item.check_answer(f"{unit} {item.answer}")
+    assert fb.solved and f"Yes: {unit} {item.answer}" in fb.text and _plural(unit) not in fb.text, fb.text
+
+
 @pytest.mark.parametrize("given", ["no", "No", "No, it cannot", "no it can't", "No, it can not.", "no, my master cannot"])
 def test_a_no_is_accepted_with_its_verb(given):
     """Zong Shi, Going to the Pawn Shop: exchange tiles do not chain; "No, it cannot" is right."""
-    assert lesson("zongshi", "exchange-no-chains").check_answer(given).solved
+    fb = lesson("zongshi", "exchange-no-chains").check_answer(given)
+    assert fb.solved and fb.text == "Yes: the answer is no.", fb.text  # never "Yes: no is right."
+
+
+@pytest.mark.parametrize(
+    ("game", "lid", "given"),
+    [
+        ("zongshi", "larger-workshop", "7 boxes of material"),  # the question's own words
+        ("zongshi", "bronze-mastery", "4 boxes of material"),  # Zong Shi's boxes are its material
+        ("zongshi", "bronze-mastery", "4 material"),
+        ("zongshi", "bronze-mastery", "4 boxes in total"),
+        ("majolica", "cascade", "3 workshops run"),
+        ("majolica", "city-hall", "6 small tiles"),  # workshops hold the small tiles
+        ("majolica", "solo-rating", "1 more point"),
+        ("art_gallery", "souvenirs", "5 souvenir points"),
+        ("zongshi", "exchange-no-chains", "No, my master cannot begin it"),
+        ("zongshi", "exchange-no-chains", "no, not yet"),
+        ("zongshi", "exchange-no-chains", "Nope"),
+    ],
+)
+def test_an_answer_in_the_questions_own_words_is_accepted(game, lid, given):
+    """An answer may repeat the question's words and qualify its unit as the question does."""
+    item = lesson(game, lid)
+    fb = item.check_answer(given)
+    assert fb.solved, (given, fb.text)
+
+
+@pytest.mark.parametrize(
+    ("lid", "given", "why"),
+    [("score-leftovers", "2 boxes", "not in “boxes”"), ("score-leftovers", "2 scrolls", "not in “scrolls”"), ("bronze-mastery", "about 4", "other words")],
+)
+def test_a_unit_the_question_names_but_does_not_count_in_is_still_refused(lid, given, why):
+    """Zong Shi, Final Scoring: "How many points do the leftover boxes and scrolls score?"
+    counts points; the boxes it names are not the answer's unit."""
+    fb = lesson("zongshi", lid).check_answer(given)
+    assert not fb.solved and why in fb.text, fb.text
 
 
 @pytest.mark.parametrize("given", ["yes", "Yes, it can", "no, it can", "yes and no", "maybe"])
@@ -137,6 +302,26 @@ def test_every_named_mistake_is_wrong_and_answered(item):
     for wrong, why in item.mistakes.items():
         fb = item.check_answer(wrong)
         assert not fb.solved and why in fb.text, (wrong, fb.text)
+
+
+QUESTIONS = [item for item in LESSONS if item.goal == "answer"]
+
+
+@pytest.mark.parametrize("item", QUESTIONS, ids=_lid)
+def test_every_question_names_its_likely_mistakes(item):
+    """A wrong answer is told why, not only that it "is not it": every question names its
+    likely wrong answers; a question between named colours ("Who wins: red or yellow?")
+    answers the other colour, and a yes/no question the other word."""
+    assert item.mistakes, f"{_lid(item)}: name the likely wrong answers (mistakes)"
+    named = re.findall(r"\b(\w+) or (\w+)\b", item.question.lower())
+    if item.answer in ("yes", "no"):
+        assert {"yes", "no"} - {item.answer} <= set(item.mistakes), _lid(item)
+    for pair in named:
+        if item.answer in pair:
+            other = next(c for c in pair if c != item.answer)
+            assert other in item.mistakes, (_lid(item), other)
+            fb = item.check_answer(other.capitalize())
+            assert not fb.solved and item.mistakes[other] in fb.text, fb.text
 
 
 # -- every legal wrong move is told why -----------------------------------------------------------
@@ -163,19 +348,34 @@ def _notation_in(text: str, notations: set[str]) -> list[str]:
     return found
 
 
+def _notations(state) -> set[str]:
+    legal = state.legal_actions() if not state.is_over else []
+    return {str(a) for a in legal if str(a) not in move_words(state, a)}  # "slot 1" is also the words' own
+
+
 @pytest.mark.parametrize("item", LESSONS, ids=_lid)
 def test_hints_praise_and_refusals_show_no_notation(item):
+    """Everything the learner reads (task, question, hints, the hint ladder's last rungs, the
+    lesson's own mistakes, and the praise, refusal or "Go on" of every legal move, on through
+    the later moves of a task of several) says moves in the board's words, never notation."""
     from zongshi_widgets.tutor.board import LessonBoard
 
-    state = item.start()
-    legal = state.legal_actions() if not state.is_over else []
-    notations = {str(a) for a in legal if str(a) not in move_words(state, a)}  # "slot 1" is also the words' own
-    texts = list(item.hints)
-    for action in legal[:400]:
-        fb, _ = item.attempt(state, action)
-        texts.append(fb.text)
-    if item.goal != "answer":
-        lb = LessonBoard(item)
-        texts += [lb.next_hint() for _ in range(len(item.hints) + 2)]
-    for text in texts:
-        assert not _notation_in(text, notations), (text, _notation_in(text, notations))
+    start = item.start()
+    notations = _notations(start)
+    texts = [(item.task, notations), (item.question, notations), *((t, notations) for t in (*item.hints, *item.mistakes.values()))]
+    lb = LessonBoard(item)
+    texts += [(lb.next_hint(), notations) for _ in range(len(item.hints) + 2)]
+    frontier, walked = [start], 0
+    while frontier and item.goal != "answer":
+        state = frontier.pop()
+        here = _notations(state)
+        for action in state.legal_actions()[:400]:
+            fb, after = item.attempt(state, action)
+            texts.append((fb.text, here))
+            if fb.going and walked < 12:  # a right move short of the task: the next moves are judged too
+                walked += 1
+                frontier.append(after)
+    if item.goal == "answer":
+        texts += [(item.check_answer(given).text, notations) for given in (item.answer, *item.mistakes)]
+    for text, known in texts:
+        assert not _notation_in(text, known), (text, _notation_in(text, known))

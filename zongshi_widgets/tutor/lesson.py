@@ -23,6 +23,9 @@ A lesson is data. Teachers write their own as TOML (or a dict) and load them wit
     units = ["space"]                 # optional: what a number answer counts or names
     label = "roman"                   # optional: the number answer is a label, not a count
                                       # ("number": space 3; "roman": space 3, shown as III)
+    mistakes = { "9.5" = "the hand total is divided by 4 and rounded down." }
+                                      # optional: likely wrong answers, or wrong moves (their
+                                      # notation, or "other"), and what to tell the learner
 
 The learner acts on a board; every attempt gets immediate feedback (:class:`Feedback`):
 an illegal move is refused with the rule it breaks ("Not yet: ..."), a legal move that misses
@@ -372,7 +375,7 @@ class Lesson:
         state = self.start()
         if self.goal == "answer":
             for key in self.mistakes:
-                if judge_answer(key, self.answer, units=self.units, roman=self.label == "roman") is None:
+                if judge_answer(key, self.answer, units=self.units, roman=self.label == "roman", question=self.question) is None:
                     raise ValueError(f"lesson {self.id!r}: the mistake {key!r} is the right answer")
             return
         for key in self.mistakes:
@@ -398,7 +401,8 @@ class Lesson:
         Exactly the right answer is accepted, in its usual forms: a number as digits or words,
         with a decimal point or comma, a half as ``.5``, ``½`` or "and a half", optionally with
         a unit the question counts in (:attr:`units`: "11", "11.0", "eleven", "11 penalty
-        points", "round 4"); a colour alone or in a short sentence ("red", "Red wins!", "the
+        points", "round 4"), and with the question's own words ("3 workshops run", "7 boxes of
+        material"); a colour alone or in a short sentence ("red", "Red wins!", "the
         red player"); yes or no, alone or with its verb ("No, it cannot"). An answer that
         names anything besides the right one ("blue or red", "blue and red", "11 or 12"),
         another unit ("4 scrolls" for boxes), a sign ("-4") or a percentage ("4%") is not
@@ -424,11 +428,13 @@ class Lesson:
             return Feedback(False, "Not yet: type your answer in the box first.")
         colours = tuple(core.game(self.game, players=self.players, **self.options).seat_names)
         roman = self.label == "roman"
-        verdict = judge_answer(given, self.answer, colours, self.units, roman=roman)
+        verdict = judge_answer(given, self.answer, colours, self.units, roman=roman, question=self.question)
         if verdict is None:
+            if _words(self.answer) in (["yes"], ["no"]):  # not "Yes: no is right."
+                return Feedback(True, f"Yes: the answer is {self.answer_words()}.")
             return Feedback(True, f"Yes: {self.answer_words()} is right.")
         for key, why in self.mistakes.items():
-            if judge_answer(given, key, colours, self.units, roman=roman) is None:
+            if judge_answer(given, key, colours, self.units, roman=roman, question=self.question) is None:
                 return Feedback(False, f"Not yet: {key}: {why}")
         return Feedback(False, f"Not yet: {verdict}")
 
@@ -511,7 +517,7 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
 _NUMBER_WORDS = {word: n for n, word in enumerate(_SMALL)} | _TENS
 _ORDINALS = {w: n for n, w in enumerate("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
 #: Words a learner may put around a number besides its unit ("in round 4", "the 4th round").
-_NUMBER_FILLER = frozenset({"the", "in", "it", "is", "its", "s", "answer"})
+_NUMBER_FILLER = frozenset({"the", "in", "it", "is", "its", "s", "answer", "total", "all", "altogether", "together", "exactly"})
 #: Units a learner may write after a number, in any lesson's game (singular forms; plurals
 #: are made by :func:`_unit_forms`): an answer in one of these that the question does not
 #: count in is refused as "another unit", not as "other words".
@@ -524,15 +530,15 @@ KNOWN_UNITS = (
 #: Words that may surround a colour answer ("the red player wins").
 _FILLER = frozenset({"the", "player", "colour", "color", "wins", "win", "won", "winner", "is", "it", "does", "has", "with", "pieces"})
 #: Colour words a learner may type, besides the game's own seat names.
-_COLOUR_WORDS = frozenset(
-    "blue yellow red green orange purple violet pink black white grey gray brown cyan magenta turquoise gold silver".split()
-)
+_COLOUR_WORDS = frozenset("blue yellow red green orange purple violet pink black white grey gray brown cyan magenta turquoise gold silver".split())
 #: Words that may go with a yes or a no ("No, it cannot", "yes, he may"); those of the
 #: second set say "no" themselves, those of the third say "yes" unless a "not" follows.
 _YES_NO_FILLER = frozenset({"it", "he", "she", "they", "you", "i", "your", "my", "master", "apprentice", "the", "so", "of", "course"})
-_SAYS_NO = frozenset({"not", "cannot", "cant", "can't", "t", "never", "nope", "nah"})
-_SAYS_YES = frozenset({"can", "may", "does", "do", "will", "is", "could", "yep", "yeah", "sure", "must"})
+_SAYS_NO = frozenset({"not", "cannot", "cant", "can't", "t", "never", "yet"})
+_SAYS_YES = frozenset({"can", "may", "does", "do", "will", "is", "could", "sure", "must"})
 _NO_FORMS = {"don", "doesn", "won", "isn", "couldn", "mustn", "mayn"}  # "doesn't" -> "doesn" "t"
+#: Informal words for yes and no, read as the word itself ("Nope" is "no").
+_YES_NO_WORDS = {"nope": "no", "nah": "no", "yep": "yes", "yeah": "yes", "yup": "yes"}
 
 
 def _plural(word: str) -> str:
@@ -569,9 +575,32 @@ def _unit_forms(units: Sequence[str]) -> list[tuple[str, ...]]:
             head, last = stem[:-1], _singular(stem[-1])
             out.add((*head, last))
             out.add((*head, _plural(last)))
+            if last == "box":  # Zong Shi's rulebook calls the boxes material
+                out.update({("box", "of", "material"), ("boxes", "of", "material"), ("material",), ("materials",)})
             if last in ("point", "pt", "vp"):
                 out.update({("pt",), ("pts",), ("vp",), ("vps",), ("victory", "point"), ("victory", "points"), ("point",), ("points",)})
     return sorted(out, key=len, reverse=True)
+
+
+#: Words before a unit in a question that do not qualify it ("how many points", "the round").
+_NOT_QUALIFIERS = frozenset({"many", "much", "what", "which", "the", "a", "an", "of", "in", "on", "at", "your", "its", "their", "his", "her", "my"})
+
+
+def _qualified(forms: list[tuple[str, ...]], asked: list[str]) -> list[tuple[str, ...]]:
+    """Unit phrases the question makes of ``forms``: a unit and the words that qualify it in
+    the question ("boxes of material", "souvenir points"), singular and plural."""
+    out: list[tuple[str, ...]] = []
+    for form in forms:
+        n = len(form)
+        for i in range(len(asked) - n + 1):
+            if tuple(_singular(w) for w in asked[i : i + n]) != tuple(_singular(w) for w in form):
+                continue
+            if asked[i + n : i + n + 1] == ["of"] and i + n + 1 < len(asked):
+                out += [(*form, "of", asked[i + n + 1])]
+            before = asked[i - 1] if i > 0 else ""
+            if before and before not in _NOT_QUALIFIERS and not _read_numbers([before])[0]:
+                out += [(asked[i - 1], *form)]
+    return out
 
 
 def _strip_units(words: list[str], forms: list[tuple[str, ...]]) -> tuple[list[str], list[str]]:
@@ -590,7 +619,6 @@ def _strip_units(words: list[str], forms: list[tuple[str, ...]]) -> tuple[list[s
             left.append(words[i])
             i += 1
     return left, found
-
 
 
 def _words(text: str) -> list[str]:
@@ -649,14 +677,12 @@ def _units_text(units: Sequence[str]) -> str:
     return " or ".join(f"“{u}”" for u in units)
 
 
-def _judge_number(text: str, want: float, units: Sequence[str], roman: bool = False) -> str | None:
+def _judge_number(text: str, want: float, units: Sequence[str], roman: bool = False, question: str = "") -> str | None:
     words = _words(text)
     if roman:  # a label the board shows as a roman numeral: "III", "space iii"
         words = [str(_ROMAN_WORDS[w]) if w in _ROMAN_WORDS else w for w in words]
     if re.search(r"%|\bper ?cent\b", text, re.IGNORECASE):
-        return "the question asks for a count, not a percentage: answer with the number alone" + (
-            f", or with {_units_text(units)}." if units else "."
-        )
+        return "the question asks for a count, not a percentage: answer with the number alone" + (f", or with {_units_text(units)}." if units else ".")
     if want >= 0 and (re.search(r"(?:^|[\s(=:])[-−–+]\s*\d", text) or {"minus", "negative", "plus"} & set(words)):
         return "a count has no sign: answer with the number alone, without a minus or a plus."
     numbers, others = _read_numbers(words)
@@ -665,6 +691,8 @@ def _judge_number(text: str, want: float, units: Sequence[str], roman: bool = Fa
     if len(numbers) > 1:
         return "give one number, not several."
     own = _unit_forms(units)
+    asked = _words(question)
+    own = sorted(set(own) | set(_qualified(own, asked)), key=len, reverse=True)
     # own and other units read together, longest first: "2 penalty points" is penalty points,
     # not "penalty" and the question's "points"
     forms = sorted(set(own) | set(_KNOWN_FORMS), key=len, reverse=True)
@@ -675,34 +703,36 @@ def _judge_number(text: str, want: float, units: Sequence[str], roman: bool = Fa
         if units:
             return f"the question counts in {_units_text(units)}, not in “{foreign[0]}”."
         return f"answer with the number alone: the question counts no “{foreign[0]}”."
+    left = [w for w in left if w not in asked]  # the question's own words ("3 workshops run")
     if left:
-        return f"answer with the number alone{f' or with {_units_text(units)}' if units else ''} (\"{_echo(text)}\" has other words in it)."
+        return f'answer with the number alone{f" or with {_units_text(units)}" if units else ""} ("{_echo(text)}" has other words in it).'
     if numbers[0] != want:
         return f"{_echo(text)} is not it. Look again, or ask for a hint."
     return None
 
 
-def _judge_yes_no(text: str, want: str) -> str | None:
-    words = _words(text)
+def _judge_yes_no(text: str, want: str, question: str = "") -> str | None:
+    words = [_YES_NO_WORDS.get(w, w) for w in _words(text)]
     said = [w for w in words if w in ("yes", "no")]
     if not said:
         return f"{_echo(text)} is neither yes nor no. Answer yes or no."
     if len(set(said)) > 1:
         return "answer yes or no, not both."
     rest = [w for w in words if w not in ("yes", "no")]
-    others = [w for w in rest if w not in _YES_NO_FILLER | _SAYS_NO | _SAYS_YES | _NO_FORMS]
+    asked = set(_words(question))  # "No, my master cannot begin it": the question's own words
+    others = [w for w in rest if w not in _YES_NO_FILLER | _SAYS_NO | _SAYS_YES | _NO_FORMS | asked]
     if others:
-        return f"answer yes or no (\"{_echo(text)}\" has other words in it)."
+        return f'answer yes or no ("{_echo(text)}" has other words in it).'
     negated = any(w in _SAYS_NO or w in _NO_FORMS for w in rest)
     verb = any(w in _SAYS_YES for w in rest)
     if said[0] == "yes" and negated or said[0] == "no" and verb and not negated:
-        return f"“{said[0]}” and the rest of \"{_echo(text)}\" say opposite things. Answer yes or no."
+        return f'“{said[0]}” and the rest of "{_echo(text)}" say opposite things. Answer yes or no.'
     if said[0] != want:
         return f"{said[0]} is not it. Look again, or ask for a hint."
     return None
 
 
-def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: Sequence[str] = (), roman: bool = False) -> str | None:
+def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: Sequence[str] = (), roman: bool = False, question: str = "") -> str | None:
     """Judge a typed answer against the expected one.
 
     Args:
@@ -715,6 +745,11 @@ def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: 
             :attr:`Lesson.units`); any other unit of :data:`KNOWN_UNITS` is refused.
         roman (bool): for a number: read roman numerals too ("III" is 3), for a lesson whose
             answer is a label shown as one (:attr:`Lesson.label` ``"roman"``).
+        question (str): the question asked: an answer may repeat its words ("3 workshops
+            run", "5 souvenir points", "No, my master cannot begin it"), and a unit it
+            qualifies ("boxes of material") is the unit; a unit the question names that
+            it does not count in ("boxes" in "How many points do the boxes score?") is
+            still refused.
 
     Returns:
         str | None: ``None`` when the answer is exactly the right one in one of its usual
@@ -724,10 +759,10 @@ def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: 
     text = str(given).strip()
     words = _words(text)
     if _is_number(expected.strip()):
-        return _judge_number(text, float(expected), units, roman)
+        return _judge_number(text, float(expected), units, roman, question)
     want_words = _words(expected)
     if want_words in (["yes"], ["no"]):
-        return _judge_yes_no(text, want_words[0])
+        return _judge_yes_no(text, want_words[0], question)
     numbers, _ = _read_numbers(words)
     playing = [c.lower() for c in colours]
     if len(want_words) == 1 and want_words[0] in playing:
@@ -743,7 +778,7 @@ def judge_answer(given: Any, expected: str, colours: Sequence[str] = (), units: 
         if named[0] != want_words[0]:
             return f"{named[0]} is not it. Look again, or ask for a hint."
         if numbers or any(w != want_words[0] and w not in _FILLER for w in words):
-            return f"answer with the colour alone (\"{_echo(text)}\" has other words in it)."
+            return f'answer with the colour alone ("{_echo(text)}" has other words in it).'
         return None
     if words == want_words:
         return None

@@ -178,6 +178,87 @@ def _waiting(state: MajolicaState) -> str | None:
     return None
 
 
+def _unmade(before: MajolicaState, after: MajolicaState) -> str | None:
+    """What a move did to a workshop that was full with its pattern in ``before`` and is no
+    longer in ``after`` (it waited for a card, Tips & FAQ, Tip 4), in words; ``None`` if no
+    such workshop."""
+    from ..games.majolica.rules import pattern_met
+
+    seat = before.to_move if before.to_move is not None else 0
+    was, now = before.players[seat].ws, after.players[seat].ws
+    for w in range(3):
+        if pattern_met(before.game, w, was[w]) and not pattern_met(after.game, w, now[w]):
+            full = f"W{w + 1} was full with its pattern and needed only a card with an open space above it (Tips & FAQ, Tip 4)"
+            if sum(now[w]) > sum(was[w]):
+                return f"{full}; the tile put into it overflows it"
+            return f"{full}; that move takes a tile out of it, so it is full no more"
+    return None
+
+
+def _tiles_text(counts) -> str:
+    """A workshop's tile counts (R, Y, B, G, purple) as the lessons write them: ``"R R Y B"``."""
+    return " ".join(letter for letter, k in zip("RYBGP", counts) for _ in range(k)) or "no tile"
+
+
+def _pattern_text(game, w: int) -> str:
+    """Workshop ``w``'s (0-based) pattern as the board prints it: ``"3:3"``, ``"2:2:2"``,
+    ``"2:2"``, ``"4 tiles of one colour"`` (rulebook, Run Workshop(s) A, C, E)."""
+    part, cap = game.part[w], game.cap[w]
+    return f"{part} tiles of one colour" if part == cap else ":".join([str(part)] * (cap // part))
+
+
+def _why_not_full(state: MajolicaState, w: int, was: str) -> str | None:
+    """Why workshop ``w`` (0-based) of the seat to move in ``state`` does not run, in words
+    starting with ``was`` ("W2 then holds"): too few tiles, or full without its pattern;
+    ``None`` when it is full with its pattern (something else keeps it from running)."""
+    from ..games.majolica.rules import pattern_met
+
+    seat = state.to_move if state.to_move is not None else 0
+    counts = state.players[seat].ws[w]
+    g = state.game
+    if pattern_met(g, w, counts):
+        return None
+    held = f"{was} {_tiles_text(counts)}"
+    if sum(counts) < g.cap[w]:
+        return f"{held}: {sum(counts)} tile{'' if sum(counts) == 1 else 's'} for its {g.cap[w]} places, not full yet"
+    return f"{held}, not its pattern ({_pattern_text(g, w)})"
+
+
+def _placed_short(before: MajolicaState, action, after: MajolicaState) -> str | None:
+    """For a ``place Wn`` that makes no workshop run: what that workshop then holds and why it
+    does not run (rulebook, 2. Place Majolica Tiles; Run Workshop(s) A-E); else ``None``."""
+    words = str(action).split()
+    if len(words) != 2 or words[0] != "place" or after.step == "overflow" or after.to_move != before.to_move:
+        return None
+    w = int(words[1][1:]) - 1
+    return _why_not_full(after, w, f"the tiles go into W{w + 1}, which then holds")
+
+
+def _next_short(state: MajolicaState) -> str | None:
+    """Why the workshop after the last one run did not run, once the run's tiles have flowed
+    on (rulebook, Run Workshop(s) A-E: a workshop runs when full with its pattern), in words;
+    ``None`` while a workshop is still running or when there is no such workshop."""
+    ran = workshops_run(state)
+    if state.run is not None or state.step == "overflow" or not ran or max(ran) >= 4:
+        return None
+    w = max(ran)  # the next workshop, 0-based
+    return _why_not_full(state, w, f"W{w + 1} then holds")
+
+
+def _short_after(action, after: MajolicaState) -> str | None:
+    """For a move of the turn's cascade that leaves a workshop short (rulebook, Run
+    Workshop(s) A-E): the hand icon's tile put into a workshop (rulebook, Goal of the Game:
+    the hand icon) says what that workshop then holds; a fragmentation or the last choice of
+    a run says what the next workshop then holds. ``None`` when neither applies."""
+    words = str(action).split()
+    if words[0] == "bonus" and len(words) == 3 and words[2].startswith("W"):
+        w = int(words[2][1:]) - 1
+        return _why_not_full(after, w, f"the tile goes into W{w + 1}, which then holds")
+    if words[0] in ("fragment", "move", "stop"):
+        return _next_short(after)
+    return None
+
+
 def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
     if now:
         have = len(workshops_run(after))
@@ -199,13 +280,28 @@ def _cascade_check(before, action, after, workshops=3, now=False, steps=False):
                 waiting = _waiting(after)
                 if waiting:
                     return f"no workshop runs after it: {waiting}."
+                unmade = _unmade(before, after)
+                if unmade:
+                    return f"no workshop runs after it: {unmade}."
+                placed = _placed_short(before, action, after)
+                if placed:
+                    return f"no workshop runs after it: {placed}."
+                if str(action).startswith("discard W") and len(str(action).split()) == 3 and after.step == "place":
+                    return (
+                        "no workshop runs after it: a tile discarded (Tips & FAQ, Tip 1) places none of the tiles you took; "
+                        "place them into the workshop they fill with its pattern."
+                    )
                 return "no workshop runs after it: none of them is full with its pattern."
-            return f"only {have} workshop{' runs' if have == 1 else 's run'} after it."
+            short = _next_short(after)
+            return f"only {have} workshop{' runs' if have == 1 else 's run'} after it{f': {short}' if short else ''}."
         return None
     have, line = most_runs(after)
     if have < workshops:
         best, _ = most_runs(before)
         now = "no workshop can run this turn" if not have else f"at most {have} workshop{'s' if have > 1 else ''} can run this turn"
+        why = _short_after(action, after)
+        if why:
+            return f"after it {now}, and another choice lets {best} run: {why}."
         return f"after it {now}, and another choice lets {best} run. Follow the tiles: which workshop would they fill with its pattern?"
     return None
 

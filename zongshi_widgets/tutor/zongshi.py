@@ -58,7 +58,11 @@ def _pawn(before: ZongShiState) -> str | None:
 # -- begin a project ----------------------------------------------------------------------------
 def _begin_check(before, action: ZAction, after, project: str) -> str | None:
     if action.kind != "project":
-        return f"this lesson asks you to begin the {_card_name(before, project)}: choose that project card."
+        name = _card_name(before, project)
+        return (
+            f"“{move_words_zongshi(before, action)}” begins no project, and your {_pawn(before) or 'pawn'} can begin the {name} now: "
+            "choose that project card (rulebook, A. Beginning a Project)."
+        )
     if action.args[0] != project:
         return f"that begins the {_card_name(before, action.args[0])}; this lesson is about the {_card_name(before, project)}."
     return None
@@ -102,7 +106,7 @@ def _visit_check(before, action, after, tiles: dict) -> str | None:
         return "this lesson asks for a respectful visit: choose the townsfolk and the visit tiles."
     if pairs != dict(tiles):
         want = _and([f"the {p.title()} with your {v}" for p, v in tiles.items()])
-        return f"this lesson asks you to visit {want}."
+        return f"“{move_words_zongshi(before, action)}” is another visit; this lesson asks you to visit {want}."
     return None
 
 
