@@ -214,3 +214,17 @@ def test_a_lesson_of_ones_own_has_no_next_lesson():
     assert "gembloq/mine" in P.read_progress()["lessons"]  # recorded all the same
     table = zw.progress("gembloq")
     assert table.iloc[-1]["lesson"] == "mine" and pd.isna(table.iloc[-1]["step"]) and table.iloc[-1]["solved"]
+
+
+def test_a_lesson_solved_before_says_so_and_offers_the_next_one():
+    fresh = show_lesson("gembloq", "first-move")
+    assert not fresh.solved_before and "solved before" not in fresh._title.value and fresh._course.children == ()
+    _solve(fresh)
+    again = show_lesson("gembloq", "first-move")  # a later session: the file remembers
+    assert again.solved_before and not again.solved and "✓ solved before" in again._title.value
+    assert again._next_button in again._course.children
+    assert again.next_lesson().id == "corner-contact" and not again.solved_before
+    quiet = show_lesson("gembloq", "corner-contact", record=False)
+    assert not show_lesson("gembloq", "first-move", record=False).solved_before  # a board that does not record does not read
+    _solve(quiet)
+    assert quiet.solved and "gembloq/corner-contact" not in P.read_progress()["lessons"]

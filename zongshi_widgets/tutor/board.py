@@ -12,7 +12,7 @@ from ..core import State
 from ..widgets.static import StaticPicture, picture_html
 from .answer_box import AnswerBox
 from .lesson import Feedback, Lesson, lesson, move_words
-from .progress import ProgressError, next_lesson, record_solve
+from .progress import ProgressError, lesson_key, next_lesson, read_progress, record_solve
 
 
 def board_class(game: str) -> type:
@@ -58,6 +58,8 @@ class LessonBoard(W.VBox):
         tries (int): wrong attempts before the first solve.
         hints_used (int): hints shown before the first solve, over every try.
         progress_note (str): why a solve was not recorded (an unusable progress file), else "".
+        solved_before (bool): the progress file recorded the lesson as solved when it was
+            opened (the title says so, and *Next lesson* is offered from the start).
     """
 
     def __init__(self, item: Lesson, record: bool = True, **board_options: Any):
@@ -85,6 +87,7 @@ class LessonBoard(W.VBox):
         self.attempts: list[Feedback] = []
         self.hints_used = 0  # hints shown on this lesson, over every try (recorded on solving)
         self.progress_note = ""  # why the solve was not recorded, if it was not
+        self.solved_before = self._solved_before(item)
         self._hint_index = 0
         self._going = False  # the moves so far are right, and the task needs more ("Go on")
         if self.start.game.game_type.hidden_information and "seat" not in board_options and "open_hands" not in board_options:
@@ -102,6 +105,8 @@ class LessonBoard(W.VBox):
         self._title.value = self._title_html()
         self._hint.value = ""
         self._course.children = []
+        if self.solved_before:  # a learner coming back may go straight on along the course
+            self._offer_next()
         old_controls = list(self._controls.children)
         hint_button = W.Button(description="Hint", icon="lightbulb-o", tooltip="Show the next hint")
         hint_button.on_click(lambda _: self.next_hint())
@@ -153,7 +158,7 @@ class LessonBoard(W.VBox):
         return picture_html(self.board._picture_id, body, caption), f"Lesson: {self.lesson.title}"
 
     def _title_html(self) -> str:
-        mark = " ✓" if self.solved else ""
+        mark = " ✓" if self.solved else (' <small style="opacity:.75">✓ solved before</small>' if self.solved_before else "")
         rule = f' <small style="opacity:.75">(rulebook: {html.escape(self.lesson.rule)})</small>' if self.lesson.rule else ""
         return f"<h4 style='margin:.2em 0'>{html.escape(self.lesson.title)}{mark}{rule}</h4>"
 
@@ -213,17 +218,37 @@ class LessonBoard(W.VBox):
                 record_solve(self.lesson, self.tries, self.hints_used)
             except (ProgressError, OSError) as exc:
                 self.progress_note = f"Your progress was not saved: {exc}"
-        following, on_path = next_lesson(self.lesson)
+        on_path, done = self._offer_next()
         note = f" ({self.progress_note})" if self.progress_note else ""
         if not on_path:
             return " Lesson solved: go on to the next cell." + note
+        if done:
+            return f" Lesson solved. {done}" + note
+        return " Lesson solved: press 'Next lesson' above the board, or go on to the next cell." + note
+
+    def _offer_next(self) -> tuple[bool, str]:
+        """Show *Next lesson* (or, after the course's last lesson, that the course is done);
+        return whether the lesson is on its game's course, and the words saying it is done."""
+        following, on_path = next_lesson(self.lesson)
+        if not on_path:
+            return False, ""
         if following is None:
             done = f"This was the last lesson of the {self._game_title()} course: the course is done."
             self._course.children = [W.HTML(f"<b>{html.escape(done)}</b>")]
-            return f" Lesson solved. {done}" + note
+            return True, done
         self._next_button.tooltip = f"Next lesson: {following.title}"
         self._course.children = [self._next_button, W.HTML(f"next: <i>{html.escape(following.title)}</i>")]
-        return " Lesson solved: press 'Next lesson' above the board, or go on to the next cell." + note
+        return True, ""
+
+    def _solved_before(self, item: Lesson) -> bool:
+        """The progress file records ``item`` as solved (an unusable file: not solved; solving
+        the lesson says why it was not recorded)."""
+        if not self.record:
+            return False
+        try:
+            return lesson_key(item) in read_progress()["lessons"]
+        except (ProgressError, OSError):
+            return False
 
     def _game_title(self) -> str:
         return self.start.game.game_type.long_name
