@@ -15,10 +15,16 @@
 # it), and cells keep no timing metadata. tests/test_notebook_files.py checks the saved files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each notebook runs with a fresh, empty progress file (not the maintainer's own in the home
+# folder): START_HERE saves the empty progress view that nbval then compares.
+progress_dir="$(mktemp -d)"
+trap 'rm -rf "$progress_dir"' EXIT
 PY=python3; [ -x .venv/bin/python ] && PY=.venv/bin/python
 # Arguments: the notebooks to re-run (default: all of them).
 if [ "$#" -gt 0 ]; then printf '%s\n' "$@"; else find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort; fi | while read -r nb; do
   echo "== $nb"
+  rm -f "$progress_dir/progress.json"
+  export ZONGSHI_WIDGETS_PROGRESS="$progress_dir/progress.json"
   "$PY" -m jupyter nbconvert --to notebook --execute --inplace \
     --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.record_timing=False \
     --ExecutePreprocessor.timeout=600 "$nb"

@@ -62,6 +62,8 @@ echo "== ruff"
 # then the real-browser tests, also on two workers, each with its own JupyterLab and Chromium
 # (a file's tests stay together; they wait on conditions, so a busy machine makes them slower,
 # not red)
+# the learner's progress file: every pytest run (the notebooks' kernels included) keeps it in a
+# fresh temporary file that conftest.py makes, never in the home folder
 echo "== pytest: engines, widgets, notebooks (nbval)"
 .venv/bin/python -m pytest tests notebooks --nbval-lax --ignore=tests/browser -n 2 --dist loadfile -p no:cacheprovider "$@"
 echo "== pytest: real-browser tests (JupyterLab in headless Chromium)"

@@ -15,6 +15,15 @@ sys.path.insert(0, str(SUPPORT))
 register("sealed_bids", "sealed_bids:SealedBids", "Sealed Bids: a test game with hidden hands and face-down bids; 2-4 players")
 
 
+@pytest.fixture(autouse=True)
+def progress_file(tmp_path, monkeypatch) -> pathlib.Path:
+    """Each test keeps the learner's progress in a file of its own (a fresh temporary file; the
+    real home folder is never written): the path ``ZONGSHI_WIDGETS_PROGRESS`` names."""
+    path = tmp_path / "progress.json"
+    monkeypatch.setenv("ZONGSHI_WIDGETS_PROGRESS", str(path))
+    return path
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> pathlib.Path:
     return DATA

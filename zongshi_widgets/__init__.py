@@ -26,12 +26,15 @@ from .core import (
 __version__ = "0.1.0"
 
 _SUBPACKAGES = ("agents", "lab", "tutor", "widgets")
+_PROGRESS = ("progress", "set_learner", "class_progress")
 
 
 def __getattr__(name: str):
     """Import ``zw.widgets``, ``zw.tutor``, ``zw.lab`` and ``zw.agents`` on first use (they
     pull in ipywidgets, pandas...; the engines alone do not need them), and ``zw.review``
-    (:func:`zongshi_widgets.agents.review.review`) with them."""
+    (:func:`zongshi_widgets.agents.review.review`) with them; likewise the learner's progress,
+    ``zw.progress()``, ``zw.set_learner(name)`` and the teacher's ``zw.class_progress(folder)``
+    (:mod:`zongshi_widgets.tutor.progress`)."""
     if name in _SUBPACKAGES:
         import importlib
 
@@ -40,7 +43,12 @@ def __getattr__(name: str):
         from .agents.review import review
 
         return review
+    if name in _PROGRESS:  # zw.progress(), zw.set_learner(name), zw.class_progress(folder): tutor.progress
+        from .tutor import progress
+
+        return getattr(progress, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Chance",
@@ -56,5 +64,8 @@ __all__ = [
     "game_type",
     "games",
     "review",
+    "progress",
+    "set_learner",
+    "class_progress",
     "__version__",
 ]

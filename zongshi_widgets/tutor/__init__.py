@@ -1,10 +1,13 @@
 """Lessons: a position, a task in plain words, a check, and hints, shown on a board.
 
 ``load_lessons("gembloq")`` gives the packaged GembloQ lessons; ``load_lessons("my.toml")``
-a teacher's own (format in :mod:`zongshi_widgets.tutor.lesson`).
+a teacher's own (format in :mod:`zongshi_widgets.tutor.lesson`). Each game's lessons, in file
+order, are its course; a learner's progress through them is kept in a local file, and a teacher
+reads a class's files into one table (:mod:`zongshi_widgets.tutor.progress`).
 """
 
 from .lesson import Feedback, Goal, GoOn, Lesson, goals, lesson, lessons_from_dicts, load_lessons, register_goal
+from .progress import ProgressError, class_progress, course, set_learner  # progress(): zw.progress (tutor.progress is the module)
 
 
 def show_lesson(*args, **kwargs):
@@ -14,4 +17,19 @@ def show_lesson(*args, **kwargs):
     return _show(*args, **kwargs)
 
 
-__all__ = ["Feedback", "Goal", "GoOn", "Lesson", "goals", "lesson", "lessons_from_dicts", "load_lessons", "register_goal", "show_lesson"]
+__all__ = [
+    "Feedback",
+    "Goal",
+    "GoOn",
+    "Lesson",
+    "ProgressError",
+    "class_progress",
+    "course",
+    "goals",
+    "lesson",
+    "lessons_from_dicts",
+    "load_lessons",
+    "register_goal",
+    "set_learner",
+    "show_lesson",
+]

@@ -12,6 +12,7 @@ from ..core import State
 from ..widgets.static import StaticPicture, picture_html
 from .answer_box import AnswerBox
 from .lesson import Feedback, Lesson, lesson, move_words
+from .progress import ProgressError, lesson_key, next_lesson, read_progress, record_solve
 
 
 def board_class(game: str) -> type:
@@ -35,8 +36,15 @@ class LessonBoard(W.VBox):
     board shows the learner's seat (the seat to move in the lesson's position), so no privacy
     screen stands before the lesson.
 
+    A solved lesson is recorded in the learner's progress file (first solve, tries, hints:
+    :mod:`zongshi_widgets.tutor.progress`), and a lesson of a game's course (its packaged
+    lessons, in file order) then offers *Next lesson*, which opens the next lesson of the
+    course on this same board; the last one says the course is done.
+
     Args:
         item (Lesson): the lesson.
+        record (bool): record a solve in the progress file (default ``True``). A file that
+            is not a progress file is not touched: the feedback says the solve was not saved.
         **board_options: passed to the game's board class (e.g. ``bot_delay``). In a game
             with hidden information the board shows the learner's seat (``seat``: the seat to
             move in the lesson's position, else 0), so no privacy screen stands between the
@@ -47,13 +55,39 @@ class LessonBoard(W.VBox):
         board (GameBoard): the board widget (``board.state`` is the position shown).
         solved (bool): the learner has reached the goal.
         attempts (list[Feedback]): the feedback to every judged attempt, in order.
+        tries (int): wrong attempts before the first solve.
+        hints_used (int): hints shown before the first solve, over every try.
+        progress_note (str): why a solve was not recorded (an unusable progress file), else "".
+        solved_before (bool): the progress file recorded the lesson as solved when it was
+            opened (the title says so, and *Next lesson* is offered from the start).
     """
 
-    def __init__(self, item: Lesson, **board_options: Any):
+    def __init__(self, item: Lesson, record: bool = True, **board_options: Any):
+        self.record = record
+        self._board_options = dict(board_options)
+        self._title = W.HTML("")
+        self._hint = W.HTML("")
+        self._controls = W.HBox([], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self._next_button = W.Button(description="Next lesson", icon="arrow-right", tooltip="Open the next lesson of the course on this board")
+        self._next_button.on_click(lambda _: self.next_lesson())
+        self._course = W.HBox([], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([])
+        self.add_class("zw-lesson")
+        self._picture = StaticPicture(self._picture_parts)
+        self._open(item)
+
+    def _open(self, item: Lesson) -> None:
+        """Show ``item`` on this lesson board: a fresh board widget, task, hints and controls."""
+        board_options = dict(self._board_options)
+        start = item.start()  # a bad lesson is refused before anything changes
+        old = getattr(self, "board", None)
         self.lesson = item
-        self.start = item.start()
+        self.start = start
         self.solved = False
         self.attempts: list[Feedback] = []
+        self.hints_used = 0  # hints shown on this lesson, over every try (recorded on solving)
+        self.progress_note = ""  # why the solve was not recorded, if it was not
+        self.solved_before = self._solved_before(item)
         self._hint_index = 0
         self._going = False  # the moves so far are right, and the task needs more ("Go on")
         if self.start.game.game_type.hidden_information and "seat" not in board_options and "open_hands" not in board_options:
@@ -68,8 +102,12 @@ class LessonBoard(W.VBox):
             self.board.reveal_scores = False
         self.board.observe_play(self._judge)
         self.board.validator = self._only_the_lesson_move
-        self._title = W.HTML(self._title_html())
-        self._hint = W.HTML("")
+        self._title.value = self._title_html()
+        self._hint.value = ""
+        self._course.children = []
+        if self.solved_before:  # a learner coming back may go straight on along the course
+            self._offer_next()
+        old_controls = list(self._controls.children)
         hint_button = W.Button(description="Hint", icon="lightbulb-o", tooltip="Show the next hint")
         hint_button.on_click(lambda _: self.next_hint())
         again = W.Button(description="Try again", icon="undo", tooltip="Back to the lesson's position")
@@ -81,12 +119,16 @@ class LessonBoard(W.VBox):
             self._answer = AnswerBox(placeholder="your answer", button="Check")
             self._answer.on_submit(self.answer)
             controls = [W.HTML(f"<b>{html.escape(item.question)}</b>"), self._answer, *controls]
+        self._controls.children = controls
         # the buttons and the hints above the board, next to the task and the feedback they
         # answer (a tall board would push them out of sight)
-        super().__init__([self._title, W.HBox(controls, layout=W.Layout(flex_flow="row wrap", align_items="center")), self._hint, self.board])
-        self.add_class("zw-lesson")
-        self._picture = StaticPicture(self._picture_parts)
+        self.children = [self._title, self._controls, self._course, self._hint, self.board]
         self.board.observe(lambda _change: self._picture.update(), names=["version", "highlight"])
+        if old is not None:
+            for widget in old_controls:
+                widget.close()
+            old.close()
+            self._picture.update()
 
     def _ipython_display_(self, **kwargs: Any) -> None:
         """Display the lesson as two outputs: a static picture (title, task, question, the
@@ -116,7 +158,7 @@ class LessonBoard(W.VBox):
         return picture_html(self.board._picture_id, body, caption), f"Lesson: {self.lesson.title}"
 
     def _title_html(self) -> str:
-        mark = " ✓" if self.solved else ""
+        mark = " ✓" if self.solved else (' <small style="opacity:.75">✓ solved before</small>' if self.solved_before else "")
         rule = f' <small style="opacity:.75">(rulebook: {html.escape(self.lesson.rule)})</small>' if self.lesson.rule else ""
         return f"<h4 style='margin:.2em 0'>{html.escape(self.lesson.title)}{mark}{rule}</h4>"
 
@@ -146,16 +188,93 @@ class LessonBoard(W.VBox):
         if feedback.going:
             return feedback.text
         if feedback.solved:
-            self._mark_solved()
-            return feedback.text + " Lesson solved: go on to the next cell."
+            return feedback.text + self._mark_solved()
         return feedback.text + " Press 'Try again' to take it back."
 
-    def _mark_solved(self) -> None:
+    @property
+    def tries(self) -> int:
+        """The wrong attempts so far (before the first solve): judged attempts that missed the
+        goal, a wrong answer or a move (a refused one included, when tried through
+        :meth:`attempt`); a right move of a task of several moves is no try."""
+        wrong = 0
+        for feedback in self.attempts:
+            if feedback.solved:
+                break
+            if not feedback.going:
+                wrong += 1
+        return wrong
+
+    def _mark_solved(self) -> str:
+        """Mark the lesson solved (the first time), record it in the progress file and offer the
+        next lesson of the course; return the words that follow the feedback."""
+        first = not self.solved
         self.solved = True
         self._title.value = self._title_html()
         self.board.reveal_scores = True
         self.board.highlight = []  # a hint's outline has done its work
         self._picture.update()
+        if first and self.record:
+            try:
+                record_solve(self.lesson, self.tries, self.hints_used)
+            except (ProgressError, OSError) as exc:
+                self.progress_note = f"Your progress was not saved: {exc}"
+        on_path, done = self._offer_next()
+        note = f" ({self.progress_note})" if self.progress_note else ""
+        if not on_path:
+            return " Lesson solved: go on to the next cell." + note
+        if done:
+            return f" Lesson solved. {done}" + note
+        return " Lesson solved: press 'Next lesson' above the board, or go on to the next cell." + note
+
+    def _offer_next(self) -> tuple[bool, str]:
+        """Show *Next lesson* (or, after the course's last lesson, that the course is done);
+        return whether the lesson is on its game's course, and the words saying it is done."""
+        following, on_path = next_lesson(self.lesson)
+        if not on_path:
+            return False, ""
+        if following is None:
+            done = f"This was the last lesson of the {self._game_title()} course: the course is done."
+            self._course.children = [W.HTML(f"<b>{html.escape(done)}</b>")]
+            return True, done
+        self._next_button.tooltip = f"Next lesson: {following.title}"
+        self._course.children = [self._next_button, W.HTML(f"next: <i>{html.escape(following.title)}</i>")]
+        return True, ""
+
+    def _solved_before(self, item: Lesson) -> bool:
+        """The progress file records ``item`` as solved (an unusable file: not solved; solving
+        the lesson says why it was not recorded)."""
+        if not self.record:
+            return False
+        try:
+            return lesson_key(item) in read_progress()["lessons"]
+        except (ProgressError, OSError):
+            return False
+
+    def _game_title(self) -> str:
+        return self.start.game.game_type.long_name
+
+    def next_lesson(self) -> Lesson | None:
+        """Open the next lesson of the game's course (its path: the order of the game's lesson
+        file, see :mod:`zongshi_widgets.tutor.progress`) on this board, as the *Next lesson*
+        button does.
+
+        Returns:
+            Lesson | None: the lesson now shown; ``None`` after the last lesson of the course
+            (the board then says the course is done and stays as it is).
+
+        Raises:
+            ValueError: the lesson is not one of the game's packaged course (a teacher's own).
+        """
+        following, on_path = next_lesson(self.lesson)
+        if not on_path:
+            raise ValueError(f"the lesson {self.lesson.id!r} is not on the {self._game_title()} course (a lesson of your own has no next lesson)")
+        if following is None:
+            done = f"This was the last lesson of the {self._game_title()} course: the course is done."
+            self._course.children = [W.HTML(f"<b>{html.escape(done)}</b>")]
+            self.board.feedback = done
+            return None
+        self._open(following)
+        return following
 
     def attempt(self, action: Any) -> Feedback:
         """Play ``action`` on the board as the learner would, and return the lesson's feedback.
@@ -181,8 +300,7 @@ class LessonBoard(W.VBox):
         self.attempts.append(feedback)
         text = feedback.text
         if feedback.solved:
-            self._mark_solved()
-            text += " Lesson solved: go on to the next cell."
+            text += self._mark_solved()
         self.board.feedback = text
         return feedback
 
@@ -212,6 +330,8 @@ class LessonBoard(W.VBox):
                 named = how(here, choice) if how is not None else words
                 text = f"One answer: {named}.{more}" if more else f"The answer: {named}."
         self._hint_index += 1
+        if not self.solved:
+            self.hints_used += 1
         self._hint.value = f"<div class='zw-lesson-hint'><b>Hint {self._hint_index}:</b> {html.escape(text)}</div>"
         return text
 
