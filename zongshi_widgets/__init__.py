@@ -30,8 +30,9 @@ _SUBPACKAGES = ("agents", "lab", "tutor", "widgets")
 
 def __getattr__(name: str):
     """Import ``zw.widgets``, ``zw.tutor``, ``zw.lab`` and ``zw.agents`` on first use (they
-    pull in ipywidgets, pandas...; the engines alone do not need them), and ``zw.review``
-    (:func:`zongshi_widgets.agents.review.review`) with them."""
+    pull in ipywidgets, pandas...; the engines alone do not need them), ``zw.review``
+    (:func:`zongshi_widgets.agents.review.review`) with them, and ``zw.join``
+    (:func:`zongshi_widgets.widgets.remote.join`: a board of a game on the game server)."""
     if name in _SUBPACKAGES:
         import importlib
 
@@ -40,7 +41,12 @@ def __getattr__(name: str):
         from .agents.review import review
 
         return review
+    if name == "join":  # zw.join(address, token=...): a board of a served game (widgets.remote.join)
+        from .widgets.remote import join
+
+        return join
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Chance",
@@ -55,6 +61,7 @@ __all__ = [
     "game",
     "game_type",
     "games",
+    "join",
     "review",
     "__version__",
 ]
