@@ -150,7 +150,7 @@ def test_an_illegal_move_is_refused_on_the_board_and_undo_follows_the_server(por
             b.close()
 
 
-def test_undo_off_and_a_draw_that_showed_something_stand(port):
+def test_undo_off_and_hints_from_the_seats_own_position(port):
     made = create(port, game="zongshi", players=3, seed=2, undo=False)
     boards = boards_of(port, made)
     try:
@@ -162,8 +162,50 @@ def test_undo_off_and_a_draw_that_showed_something_stand(port):
             boards[mover].undo()
         # hints come from the seat's own board, the seat's own position
         seat = boards[0].state.to_move
-        hint = boards[seat].show_hint("bot")
-        assert hint["action"] in [str(a) for a in boards[seat].state.legal_actions()]
+        for mode in ("legal", "bot"):
+            hint = boards[seat].show_hint(mode)
+            assert hint["action"] in [str(a) for a in boards[seat].state.legal_actions()]
+        assert boards[(seat + 1) % 3].show_hint("bot") == {} and "no hint" in boards[(seat + 1) % 3].message
+    finally:
+        for b in boards:
+            b.close()
+
+
+def test_a_bid_is_taken_back_by_the_browsers_undo_and_a_draw_stands(port):
+    """Sealed Bids (hidden hands, face-down bids, a face-down deck): the bidder's Undo (the
+    browser's request, then the Python call) takes the bid back on both boards; a draw from the
+    deck showed a card, so it stands, on the board and on the server."""
+    made = create(port, game="sealed_bids", players=2, seed=3)
+    boards = boards_of(port, made)
+    try:
+        mover = boards[0].state.to_move
+        me, you = boards[mover], boards[1 - mover]
+        start = {b.seat: payload(b) for b in boards}
+        bid = next(str(a) for a in me.state.legal_actions() if str(a).startswith("bid"))
+        me.play(bid)
+        assert you.wait_for_version(1) and you.moves[-1]["text"] != bid
+        assert me.cursor["can_undo"] and not you.cursor["can_undo"]
+        you.handle_request({"type": "undo", "version": you.version})
+        assert you.message.startswith("refused:") and "only its own player" in you.message and you.server_version == 1
+        me.handle_request({"type": "undo", "version": me.version})
+        assert me.wait_for_version(2) and you.wait_for_version(2)
+        for b in boards:
+            assert b.moves == [] and b.state.view(b.seat) == zw.game("sealed_bids", players=2).new_state(seed=3).view(b.seat)
+            keep = ("message", "version", "geometry")
+            assert {k: v for k, v in payload(b).items() if k not in keep} == {k: v for k, v in start[b.seat].items() if k not in keep}
+        me.play(bid)
+        assert you.wait_for_version(3)
+        me.undo()
+        assert you.wait_for_version(4) and me.moves == [] and you.moves == []
+        me.play(bid)
+        assert you.wait_for_version(5)
+        assert "draw" in [str(a) for a in me.state.legal_actions()]
+        me.play("draw")
+        assert you.wait_for_version(6)
+        assert not me.cursor["can_undo"] and "hidden" in me._session.undo_refusal()
+        with pytest.raises(IndexError, match="hidden"):
+            me.undo()
+        assert me.server_version == 6 and len(me.moves) == 2
     finally:
         for b in boards:
             b.close()

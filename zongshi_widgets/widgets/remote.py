@@ -353,6 +353,12 @@ class RemoteBoardMixin:
             return self._session.undo_refusal()
         return _REFUSED.get(what, _SERVED)
 
+    def _req_undo(self, content: dict) -> None:
+        """The browser's Undo: sent to the server when its rules allow it (answered by frames)."""
+        if self._stale(content, required=False) or self._refuse_rewind("undo"):
+            return
+        self._session.send_undo()
+
     def _review_seat(self, seat: Any) -> int | None:
         from .review import ReviewRefused
 
