@@ -298,3 +298,24 @@ def test_bad_addresses_and_tokens_are_refused_in_one_line(port):
         closed = s.getsockname()[1]
     with pytest.raises(JoinError, match="cannot reach"):
         zw.join(f"ws://127.0.0.1:{closed}", token="x", timeout=2)
+
+
+def test_a_spectator_board_of_a_game_without_secrets_watches_and_cannot_act(port):
+    made = create(port, game="gembloq", players=2, seed=2)
+    boards = boards_of(port, made)
+    watcher = zw.join(f"ws://127.0.0.1:{port}", token=made["tokens"]["spectator"])
+    try:
+        assert watcher.seat is None and watcher.legal == [] and not watcher.watch["may_act"] and watcher.watch["served"]
+        with pytest.raises(zw.IllegalAction, match="spectator"):
+            watcher.play(str(watcher.state.legal_actions()[0]))
+        mover = boards[0].state.to_move
+        action = str(boards[mover].state.legal_actions()[3])
+        boards[mover].play(action)
+        assert watcher.wait_for_version(1)
+        assert watcher.state.position() == zw.game("gembloq", players=2).new_state(seed=2).play(action).position()
+        assert watcher.moves[-1]["text"] == action
+        watcher.handle_request({"type": "undo", "version": watcher.version})
+        assert watcher.message.startswith("refused:") and "spectator" in watcher.message
+    finally:
+        for b in [*boards, watcher]:
+            b.close()

@@ -329,6 +329,11 @@ class RemoteBoardMixin:
             return
         super()._on_event(event)
 
+    def _changed(self, message: str | None) -> None:
+        with self.hold_sync():
+            super()._changed(message)
+            self.watch = {**self.watch, "served": True}  # the front end offers no review, no new game
+
     def _log_entries(self, seat: int | None) -> list[dict]:
         return [{"ply": e["ply"] + 1, "seat": e["seat"], "notation": None, "text": e["text"], "code": None, "alt": 0, "turn": None} for e in self._session.log]
 
