@@ -319,3 +319,35 @@ def test_a_spectator_board_of_a_game_without_secrets_watches_and_cannot_act(port
     finally:
         for b in [*boards, watcher]:
             b.close()
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), [("art_gallery", 2, 8), ("zongshi", 3, 4)])
+def test_a_whole_game_through_joined_boards_ends_with_the_servers_scores(port, name, players, seed):
+    """Every move made on the mover's board, seeded random among its legal moves; every board
+    shows its seat's view of the truth replayed here after every move; at the end the winners
+    and the final score the boards show are the truth's."""
+    made = create(port, game=name, players=players, seed=seed)
+    truth = zw.game(name, players=players).new_state(seed=seed)
+    boards = boards_of(port, made)
+    try:
+        rng = random.Random(seed)
+        version = 0
+        while not truth.is_over:
+            mover = truth.to_move
+            assert [str(a) for a in boards[mover].state.legal_actions()] == [str(a) for a in truth.legal_actions()]
+            notation = str(rng.choice(truth.legal_actions()))
+            boards[mover].play(notation)
+            truth = truth.play(notation)
+            version += 1
+            for seat, b in enumerate(boards):
+                assert b.wait_for_version(version)
+                assert b.state.view(seat) == truth.view(seat) and b.view["ply"] == version
+        sheet = truth.score_sheet()
+        for b in boards:
+            assert b.view["is_over"] and b.view["winners"] == list(sheet.winners)
+            assert b.state.score_sheet().totals == sheet.totals
+            assert b._session.frame["score"] == json.loads(json.dumps(sheet.to_json()))
+            assert "Game over" in b.message
+    finally:
+        for b in boards:
+            b.close()

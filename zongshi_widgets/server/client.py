@@ -160,7 +160,8 @@ class ServedClient:
 
     # -- the caller's (or the event loop's) side --------------------------------------------
     def deliver(self, timeout: float | None = None) -> int:
-        """Hand every queued message to :attr:`handler`, in order, in this thread.
+        """Hand every queued message to :attr:`handler`, in order, in this thread (a handler
+        that fails is logged and the next message handled).
 
         Args:
             timeout (float | None): ``None``: only what has arrived; else wait up to that many
@@ -182,7 +183,10 @@ class ServedClient:
                 self.closed = message.get("message", "closed")
             done += 1
             if self.handler is not None:
-                self.handler(message)
+                try:
+                    self.handler(message)
+                except Exception:  # one bad message must not stop the ones after it
+                    _log.exception("handling a message of the game server failed")
 
     def wait_for(self, done: Callable[[], bool], timeout: float) -> bool:
         """Handle messages as they come until ``done()`` is true or ``timeout`` seconds pass.

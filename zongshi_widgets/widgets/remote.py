@@ -33,6 +33,7 @@ for the server's answer.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from ..core import Game, IllegalAction, State, Timeline
@@ -40,6 +41,8 @@ from ..core import game as make_game
 from .session import Event, GameSession, SeatError
 
 __all__ = ["RemoteBoardMixin", "RemoteSession", "join", "remote_board_class"]
+
+_log = logging.getLogger(__name__)
 
 #: Seconds :meth:`RemoteBoardMixin.play` and :meth:`RemoteBoardMixin.undo` wait for the server.
 ANSWER_TIMEOUT = 15.0
@@ -106,8 +109,14 @@ class RemoteSession(GameSession):
             self.log = self.log[: message["log_start"]] + list(message["log"])
             self.server_version = message["version"]
             self.refusal = None
+            built = None
             if message.get("position") is not None:
-                self._timeline = Timeline(self._build(self._game, message))
+                try:
+                    built = self._build(self._game, message)
+                except (ValueError, NotImplementedError):  # a server of another version, say
+                    _log.exception("the server's position could not be built")
+            if built is not None:
+                self._timeline = Timeline(built)
                 self._changed(Event("remote"))
             else:  # e.g. a finished game its rules cannot pose: the last position stays
                 self._changed(Event("remote", text="the server sent no position of this game for your board; its log is up to date"))
@@ -323,6 +332,12 @@ class RemoteBoardMixin:
             elif log and len(log) >= len(self.moves):
                 last = log[-1]
                 message = f"{self.seat_label(last['seat'])} {last['text']}" if last.get("seat") is not None else last["text"]
+                if self._session.frame["view"].get("is_over"):
+                    winners = self._session.frame["score"].get("winners") or []
+                    message += ". Game over"
+                    if self.reveal_scores and winners:
+                        who = " and ".join(self.seat_label(w) for w in winners)
+                        message += f": {who} win{'s' if len(winners) == 1 else ''}"
             else:
                 message = f"undo: back to move {len(log)}"
             self._changed(message)
@@ -333,6 +348,11 @@ class RemoteBoardMixin:
         with self.hold_sync():
             super()._changed(message)
             self.watch = {**self.watch, "served": True}  # the front end offers no review, no new game
+
+    def make_view(self, state: State, seat: int | None) -> dict:
+        view = super().make_view(state, seat)
+        view["ply"] = len(self._session.log)  # the moves of the server's line (the local position has none)
+        return view
 
     def _log_entries(self, seat: int | None) -> list[dict]:
         return [{"ply": e["ply"] + 1, "seat": e["seat"], "notation": None, "text": e["text"], "code": None, "alt": 0, "turn": None} for e in self._session.log]
