@@ -293,6 +293,11 @@ def test_bad_addresses_and_tokens_are_refused_in_one_line(port):
         zw.join(f"ws://127.0.0.1:{port}", token=made["tokens"]["spectator"])
     with pytest.raises(JoinError, match="not nope"):
         zw.join(f"ws://127.0.0.1:{port}", token=made["tokens"]["seats"][0], game_id="nope")
+    for option in ({"seat": 1}, {"open_hands": True}, {"seats": ["human", "greedy"]}):
+        with pytest.raises(TypeError, match="join\\(\\) takes no"):
+            zw.join(f"ws://127.0.0.1:{port}", token=made["tokens"]["seats"][0], **option)
+    with pytest.raises(TypeError, match="did you mean 'task'"):
+        zw.join(f"ws://127.0.0.1:{port}", token=made["tokens"]["seats"][0], tusk="x")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         closed = s.getsockname()[1]

@@ -312,7 +312,9 @@ class RemoteBoardMixin:
     def close(self) -> None:
         """Close the widget and the connection to the server."""
         super().close()
-        self._session.client.close()
+        session = getattr(self, "_session", None)  # None: a constructor that failed early
+        if session is not None:
+            session.client.close()
 
     # -- what differs from a local board -----------------------------------------------------
     def _on_event(self, event: Event) -> None:
@@ -395,6 +397,9 @@ class RemoteBoardMixin:
 
 _CLASSES: dict[type, type] = {}
 
+#: Board options a served game takes from the server (or cannot have): refused by :func:`join`.
+_FROM_SERVER = frozenset({"seat", "session", "open_hands", "state", "seats", "players", "seed", "variant", "bot_delay", "bot_seed", "history"})
+
 
 def remote_board_class(board: type) -> type:
     """The served-game version of a board class (``RemoteZongShiBoard`` for ``ZongShiBoard``),
@@ -432,11 +437,19 @@ def join(address: str, token: str, *, game_id: str | None = None, timeout: float
         JoinError: the server cannot be reached, refuses the token, the token is another
             game's, or a spectator token of a game with secrets.
         ValueError: a bad address or token.
-        TypeError: an unknown board option.
+        TypeError: an unknown board option, or one the server decides (``seat``, ``seats``,
+            ``state``, ``session``, ``players``, ``seed``, ``variant``, the bots' options) or
+            that a served board cannot have (``open_hands``).
     """
     from ..server.client import JoinError, ServedClient
     from . import board_class
 
+    fixed = sorted(set(board_options) & _FROM_SERVER)
+    if fixed:
+        raise TypeError(
+            f"join() takes no {', '.join(fixed)}: the token says the seat, and the server holds the game, its players and "
+            "seats (and a served board knows only its own seat's secrets, so no open_hands)"
+        )
     client = ServedClient(address, token, timeout=timeout)
     try:
         welcome = client.welcome
