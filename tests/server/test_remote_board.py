@@ -78,9 +78,13 @@ def test_two_boards_play_art_gallery_and_each_follows_the_other(port):
                 assert bool(b.legal) == (seat == mover) and b.watch["may_act"] == (seat == mover)
             notation = str(rng.choice(boards[mover].state.legal_actions()))
             expected = {seat: truth.action_text(truth.parse_action(notation), seat) for seat in (0, 1)}
-            if ply % 2:  # the browser's request path
-                boards[mover].handle_request({"type": "play", "action": notation, "version": boards[mover].version})
+            if ply % 2:  # the browser's request path; a double click is sent once
+                request = {"type": "play", "action": notation, "version": boards[mover].version}
+                boards[mover].handle_request(request)
+                boards[mover].handle_request(dict(request))
+                assert "waiting for its answer" in boards[mover].message
                 assert boards[mover].wait_for_version(ply + 1)
+                assert not boards[mover].sync(timeout=0.2)  # no refusal of a second move came
             else:
                 boards[mover].play(notation)
             truth = truth.play(notation)

@@ -92,6 +92,7 @@ class RemoteSession(GameSession):
         self.log = list(first["log"])
         self.server_version = first["version"]
         self.refusal: dict | None = None
+        self.pending: int | None = None  # the server version a move or undo was sent at, until answered
         self.received = 0  # frames and refusals handled (a waiting call watches it)
         super().__init__(self._build(game, first), None, bot_delay=0, history=False)
         client.handler = self._receive
@@ -104,6 +105,8 @@ class RemoteSession(GameSession):
     def _receive(self, message: dict) -> None:
         self.received += 1
         kind = message.get("type")
+        if kind in ("state", "refused"):
+            self.pending = None
         if kind == "state":
             self.frame = message
             self.log = self.log[: message["log_start"]] + list(message["log"])
@@ -144,11 +147,13 @@ class RemoteSession(GameSession):
             JoinError: the connection is closed.
         """
         self.client.send({"type": "play", "action": str(action), "version": self.server_version})
+        self.pending = self.server_version
         return self.state
 
     def send_undo(self) -> None:
         """Ask the server to take the last move back (answered by a frame or a refusal)."""
         self.client.send({"type": "undo", "version": self.server_version})
+        self.pending = self.server_version
 
     def step(self, back: bool) -> State:
         """Undo: sent to the server (see :meth:`send_undo`); redo is refused.
@@ -380,9 +385,23 @@ class RemoteBoardMixin:
             return self._session.undo_refusal()
         return _REFUSED.get(what, _SERVED)
 
+    def _waiting(self) -> bool:
+        """A move or an undo of this board is on its way to the server (a second click of a
+        double click waits for the answer instead of being sent again)."""
+        if self._session.pending is not None and self._session.pending == self._session.server_version:
+            self.say("info", "sent to the game server; waiting for its answer")
+            return True
+        return False
+
+    def _req_play(self, content: dict) -> None:
+        """The browser's move: checked here (the rules' words at once), sent to the server."""
+        if self._waiting():
+            return
+        super()._req_play(content)
+
     def _req_undo(self, content: dict) -> None:
         """The browser's Undo: sent to the server when its rules allow it (answered by frames)."""
-        if self._stale(content, required=False) or self._refuse_rewind("undo"):
+        if self._stale(content, required=False) or self._refuse_rewind("undo") or self._waiting():
             return
         self._session.send_undo()
 
