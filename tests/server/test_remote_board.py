@@ -360,3 +360,28 @@ def test_a_whole_game_through_joined_boards_ends_with_the_servers_scores(port, n
     finally:
         for b in boards:
             b.close()
+
+
+def test_a_move_overtaken_by_another_seats_undo_is_refused_as_stale_and_the_undo_shown(port):
+    """GembloQ: red moves; yellow's move goes out while red's undo is already on the server.
+    The server takes red's move back and refuses yellow's (sent at the old version): yellow's
+    ``play`` raises, and its board shows the undo; it does not take red's undo for its answer."""
+    made = create(port, game="gembloq", players=2, seed=5)
+    boards = boards_of(port, made)
+    try:
+        red = boards[boards[0].state.to_move]
+        yellow = boards[1 - red.seat]
+        red.play(str(red.state.legal_actions()[0]))
+        assert yellow.wait_for_version(1)
+        answer = str(yellow.state.legal_actions()[0])
+        red._session.send_undo()  # as the browser's Undo does: sent, not waited for
+        sending = yellow._session.commit
+        yellow._session.commit = lambda action, **kw: (time.sleep(0.5), sending(action, **kw))[1]
+        with pytest.raises(zw.IllegalAction) as refused:
+            yellow.play(answer)
+        assert refused.value.rule == "server.stale"
+        assert yellow.server_version == 2 and yellow.moves == [] and yellow.message.startswith("stale:")
+        assert red.wait_for_version(2) and red.moves == []
+    finally:
+        for b in boards:
+            b.close()

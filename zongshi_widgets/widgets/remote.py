@@ -34,6 +34,7 @@ for the server's answer.
 from __future__ import annotations
 
 import logging
+from collections import deque
 from typing import Any
 
 from ..core import Game, IllegalAction, State, Timeline
@@ -93,7 +94,9 @@ class RemoteSession(GameSession):
         self.server_version = first["version"]
         self.refusal: dict | None = None
         self.pending: int | None = None  # the server version a move or undo was sent at, until answered
-        self.received = 0  # frames and refusals handled (a waiting call watches it)
+        self.received = 0  # messages handled
+        self.answers: deque[dict] = deque(maxlen=64)  # the last frames and refusals (a waiting call reads them)
+        self.answered = 0  # how many frames and refusals came in all
         super().__init__(self._build(game, first), None, bot_delay=0, history=False)
         client.handler = self._receive
 
@@ -102,14 +105,22 @@ class RemoteSession(GameSession):
         return game.from_position(frame["position"], seed=0)
 
     # -- frames in ------------------------------------------------------------------------
+    def log_at(self, frame: dict) -> list[dict]:
+        """The whole log as ``frame`` (one of :attr:`answers`) left it."""
+        return frame["_log"]
+
     def _receive(self, message: dict) -> None:
         self.received += 1
         kind = message.get("type")
         if kind in ("state", "refused"):
             self.pending = None
+            if kind == "state":
+                message["_log"] = self.log[: message["log_start"]] + list(message["log"])
+            self.answers.append(message)
+            self.answered += 1
         if kind == "state":
             self.frame = message
-            self.log = self.log[: message["log_start"]] + list(message["log"])
+            self.log = list(message["_log"])
             self.server_version = message["version"]
             self.refusal = None
             built = None
@@ -268,23 +279,41 @@ class RemoteBoardMixin:
             self.say("refused", why)
             raise IndexError(why)
         try:
-            self._answer(self._session.send_undo, timeout)
+            self._answer(self._session.send_undo, timeout, undo=True)
         except IllegalAction as exc:
             raise IndexError(exc.message) from None
         return self.state
 
-    def _answer(self, send, timeout: float) -> None:
-        """Send (``send()``), then handle the server's messages until its answer comes: a new
-        frame or a refusal (raised as :class:`IllegalAction`)."""
+    def _answer(self, send, timeout: float, *, undo: bool = False) -> None:
+        """Send (``send()``), then handle the server's messages until the answer to this very
+        message comes: a refusal (raised as :class:`IllegalAction`), or the frame of the next
+        version that carries this change (a move of this seat: the log one longer, ending with
+        it; an undo: the log one shorter). Another seat's change arriving first (its undo, or
+        its move while this seat took its own back) is shown and the wait goes on: the server
+        answers every message, so the refusal of this one (stale) then follows."""
         session = self._session
         client = session.client
         client.deliver()  # what arrived before (another seat's move) comes first
-        seen = session.received
+        sent_at, length, mark = session.server_version, len(session.log), session.answered
+        found: list[dict] = []
+
+        def answered() -> bool:
+            new = min(session.answered - mark, len(session.answers))
+            for message in list(session.answers)[len(session.answers) - new :]:
+                if message.get("type") == "refused":
+                    found.append(message)
+                    return True
+                if message.get("type") == "state" and message["version"] == sent_at + 1:
+                    log = session.log_at(message)
+                    if (len(log) == length - 1) if undo else (len(log) == length + 1 and log[-1].get("seat") == self._mode):
+                        return True
+            return False
+
         send()
-        if not client.wait_for(lambda: session.received > seen, timeout):
+        if not client.wait_for(answered, timeout):
             raise TimeoutError(client.closed or f"the game server did not answer within {timeout:g} s")
-        if session.refusal is not None:
-            refusal = session.refusal
+        if found:
+            refusal = found[0]
             rule = refusal.get("rule") or f"server.{refusal.get('code')}"
             raise IllegalAction(rule, refusal.get("message", "refused"))
 
