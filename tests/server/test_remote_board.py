@@ -67,7 +67,7 @@ def test_two_boards_play_art_gallery_and_each_follows_the_other(port):
     truth = zw.game("art_gallery", players=2).new_state(seed=4)
     boards = boards_of(port, made)
     try:
-        assert [type(b).__name__ for b in boards] == ["RemoteArtGalleryBoard"] * 2
+        assert [type(b).__name__ for b in boards] == ["RemoteArtGalleryBoard"] * 2 and boards[0].seed is None
         assert isinstance(boards[0], zw.widgets.ArtGalleryBoard) and [b.seat for b in boards] == [0, 1]
         rng = random.Random(4)
         for ply in range(8):

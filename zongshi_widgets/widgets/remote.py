@@ -75,7 +75,13 @@ class RemoteSession(GameSession):
         log (list[dict]): the server's move log as this seat reads it (``ply``, ``seat``,
             ``text``).
         server_version (int): the server's version of the game (moves are sent at it).
-        refusal (dict | None): the last ``refused`` frame (``code``, ``rule``, ``message``).
+        refusal (dict | None): the last ``refused`` frame (``code``, ``rule``, ``message``),
+            until the next ``state`` frame.
+        pending (int | None): the server version a move or undo of this board was sent at,
+            until the server answers (a second click is not sent again).
+        answers (deque[dict]): the last frames and refusals, newest last (what
+            :meth:`RemoteBoardMixin.play` looks through for its answer); ``answered`` counts
+            them all.
     """
 
     def __init__(self, client: Any, game: Game):
@@ -441,6 +447,12 @@ class RemoteBoardMixin:
 
     def _dealt_from_seed(self) -> bool:
         return False
+
+    @property
+    def seed(self) -> None:
+        """``None``: the server keeps the seed of a served game (whoever knew it could work out
+        every deal); the local position is a guess at the hidden parts, not a deal."""
+        return None
 
 
 _CLASSES: dict[type, type] = {}
