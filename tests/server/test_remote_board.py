@@ -166,7 +166,7 @@ def test_undo_off_and_hints_from_the_seats_own_position(port):
             boards[mover].undo()
         # hints come from the seat's own board, the seat's own position
         seat = boards[0].state.to_move
-        for mode in ("legal", "bot"):
+        for mode in ("legal", "bot", "explain"):
             hint = boards[seat].show_hint(mode)
             assert hint["action"] in [str(a) for a in boards[seat].state.legal_actions()]
         assert boards[(seat + 1) % 3].show_hint("bot") == {} and "no hint" in boards[(seat + 1) % 3].message
@@ -222,7 +222,7 @@ def _same_for(seat, a, b, action) -> bool:
         return False
 
 
-@pytest.mark.parametrize(("name", "players", "plies"), [("art_gallery", 2, 25), ("zongshi", 3, 25)])
+@pytest.mark.parametrize(("name", "players", "plies"), [("art_gallery", 2, 25), ("zongshi", 3, 25), ("sealed_bids", 3, 6)])
 def test_what_a_board_syncs_is_the_same_for_two_truths_its_seat_cannot_tell_apart(port, name, players, plies):
     """The real position and one re-dealt by ``determinize`` for the seat, each served as a game
     of its own (same seed): the seat's boards sync the same payload, trait for trait, move after
