@@ -413,6 +413,12 @@ class RemoteBoardMixin:
             "seed": None,
         }
 
+    def _acting_seat(self) -> int | None:
+        frame = self._session.frame
+        if frame["view"].get("is_over") or frame.get("position") is None:
+            return None  # over on the server (its last position may be one no rule can pose)
+        return super()._acting_seat()
+
     def _may_rewind(self, what: str) -> str | None:
         if self._mode is None:
             return "this board is a spectator's: it only watches the game"
