@@ -391,3 +391,25 @@ def test_a_move_overtaken_by_another_seats_undo_is_refused_as_stale_and_the_undo
     finally:
         for b in boards:
             b.close()
+
+
+def test_majolica_through_joined_boards(port):
+    """Majolica (a deck whose order is hidden, many steps a turn): forty plies, every board
+    showing its seat's view of the truth after each; the hint bot's choice is a legal move."""
+    made = create(port, game="majolica", players=2, seed=6)
+    truth = zw.game("majolica", players=2).new_state(seed=6)
+    boards = boards_of(port, made)
+    try:
+        assert type(boards[0]).__name__ == "RemoteMajolicaBoard"
+        rng = random.Random(6)
+        for version in range(1, 41):
+            notation = str(rng.choice(truth.legal_actions()))
+            boards[truth.to_move].play(notation)
+            truth = truth.play(notation)
+            for seat, b in enumerate(boards):
+                assert b.wait_for_version(version) and b.state.view(seat) == truth.view(seat)
+        mover = boards[truth.to_move]
+        assert mover.show_hint("bot")["action"] in [str(a) for a in truth.legal_actions()]
+    finally:
+        for b in boards:
+            b.close()
