@@ -100,7 +100,6 @@ class RemoteSession(GameSession):
         self.server_version = first["version"]
         self.refusal: dict | None = None
         self.pending: int | None = None  # the server version a move or undo was sent at, until answered
-        self.received = 0  # messages handled
         self.answers: deque[dict] = deque(maxlen=64)  # the last frames and refusals (a waiting call reads them)
         self.answered = 0  # how many frames and refusals came in all
         super().__init__(self._build(game, first), None, bot_delay=0, history=False)
@@ -116,7 +115,6 @@ class RemoteSession(GameSession):
         return frame["_log"]
 
     def _receive(self, message: dict) -> None:
-        self.received += 1
         kind = message.get("type")
         if kind in ("state", "refused"):
             self.pending = None
