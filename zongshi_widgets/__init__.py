@@ -31,10 +31,11 @@ _PROGRESS = ("progress", "set_learner", "class_progress")
 
 def __getattr__(name: str):
     """Import ``zw.widgets``, ``zw.tutor``, ``zw.lab`` and ``zw.agents`` on first use (they
-    pull in ipywidgets, pandas...; the engines alone do not need them), and ``zw.review``
-    (:func:`zongshi_widgets.agents.review.review`) with them; likewise the learner's progress,
-    ``zw.progress()``, ``zw.set_learner(name)`` and the teacher's ``zw.class_progress(folder)``
-    (:mod:`zongshi_widgets.tutor.progress`)."""
+    pull in ipywidgets, pandas...; the engines alone do not need them), ``zw.review``
+    (:func:`zongshi_widgets.agents.review.review`) with them, ``zw.join``
+    (:func:`zongshi_widgets.widgets.remote.join`: a board of a game on the game server); likewise
+    the learner's progress, ``zw.progress()``, ``zw.set_learner(name)`` and the teacher's
+    ``zw.class_progress(folder)`` (:mod:`zongshi_widgets.tutor.progress`)."""
     if name in _SUBPACKAGES:
         import importlib
 
@@ -47,6 +48,10 @@ def __getattr__(name: str):
         from .tutor import progress
 
         return getattr(progress, name)
+    if name == "join":  # zw.join(address, token=...): a board of a served game (widgets.remote.join)
+        from .widgets.remote import join
+
+        return join
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -63,6 +68,7 @@ __all__ = [
     "game",
     "game_type",
     "games",
+    "join",
     "review",
     "progress",
     "set_learner",

@@ -6,7 +6,9 @@ games, join an open seat) and a websocket per client, authenticated by its seat'
 game is stored in SQLite after every change, so a restarted server loses nothing. Run it with
 ``zongshi-widgets serve --host 127.0.0.1 --port 8765 --db games.sqlite`` (the ``server`` extra:
 ``pip install "zongshi_widgets[server]"``). The protocol is in the README ("Playing across
-machines").
+machines"). A player's kernel joins a game with ``zw.join(address, token=...)``
+(:func:`zongshi_widgets.widgets.remote.join`), a board over :mod:`.client`'s connection that
+builds its position from the determinization each frame carries for its seat.
 """
 
 from .app import GameServer, Limits, create_app

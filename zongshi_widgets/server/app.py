@@ -117,6 +117,7 @@ class GameServer:
         self._broken: dict[str, str] = {}  # game id -> why its save cannot be loaded
         self._clients: dict[str, set[_Client]] = {}
         self._connections = 0
+        self._key = secrets.token_bytes(32)  # the seats' positions (table.seat_position)
 
     # -- games ----------------------------------------------------------------------------
     def live(self, game_id: str) -> ServedGame:
@@ -136,7 +137,7 @@ class GameServer:
             raise CorruptSave(self._broken[game_id])
         try:
             game = core.game(row.game, players=row.players, **row.options)
-            served = ServedGame.from_save(game_id, game, row.save, row.version, row.undo)
+            served = ServedGame.from_save(game_id, game, row.save, row.version, row.undo, self._key)
         except (CorruptSave, KeyError, TypeError, ValueError) as exc:
             reason = f"game {game_id} cannot be loaded: {exc}"
             self._broken[game_id] = reason
@@ -235,7 +236,7 @@ class GameServer:
             if self.store.get(game_id) is None:
                 break
         self.store.create(game_id, name, game.players, game.options, state.to_json(), state.to_move, tokens=tokens, **flags)
-        self._live[game_id] = ServedGame(game_id, game, [state], 0, flags["undo"])
+        self._live[game_id] = ServedGame(game_id, game, [state], 0, flags["undo"], self._key)
         row = self.store.get(game_id)
         return {"game_id": game_id, "tokens": {"seats": seat_tokens, "spectator": spectator}, "game": self.public_info(row)}
 

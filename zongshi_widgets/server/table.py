@@ -5,11 +5,23 @@ Everything a frame holds is made for the seat it is sent to: ``state.view(seat)`
 ``view(None)``), the legal actions only for the seat to move, the move log as that seat reads it
 (``state.action_text(action, seat)``) and the score sheet counting only what it may see
 (``visible_score_sheet(seat)``).
+
+A seat's frame also carries ``position``: a position description of a *determinization* of the
+game for that seat (``state.determinize(seat, rng)``, every part the seat cannot see dealt
+anew), from which a board in the seat's own kernel builds a local position to draw, hint and
+check moves on (:mod:`zongshi_widgets.server.client`). It depends only on what the seat sees: the
+generator is seeded by an HMAC, under a key only the server knows, of the seat and its view, so
+two real positions the seat cannot tell apart give it the same description, and nobody can
+predict the deal from the view alone.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import random
+import secrets
 from typing import Any
 
 from ..core import Game, IllegalAction, State
@@ -17,6 +29,53 @@ from ..widgets.session import reveals_hidden
 
 #: The longest action notation a client may send (characters); no game's notation comes close.
 MAX_NOTATION = 200
+
+#: Determinizations tried for a seat's ``position`` before giving up (see :func:`seat_position`).
+POSITION_TRIES = 24
+
+
+def seat_position(state: State, seat: int | None, key: bytes) -> dict | None:
+    """A position description of ``state`` as ``seat`` may know it: a determinization for the
+    seat (every hidden part dealt anew), or the position itself in a game with neither hidden
+    information nor chance.
+
+    The generator is seeded by ``HMAC-SHA256(key, [seat, view(seat)])``, so the answer depends
+    only on what the seat sees (and on the server's key, which no client knows). A sample whose
+    description, built again with :meth:`Game.from_position`, would not show the seat exactly
+    its view (Zong Shi settles a forced single choice when a position is built, and a sample may
+    give the player to move one option where the real hand has two) is dealt again, up to
+    :data:`POSITION_TRIES` times; whether a sample passes is decided by the sample and the
+    seat's view alone, so the retries tell nothing more.
+
+    Args:
+        state (State): the real position.
+        seat (int | None): the seat (``None``: a spectator, who gets a description only in a
+            game with neither hidden information nor chance: it has no seat to determinize for).
+        key (bytes): the server's secret key.
+
+    Returns:
+        dict | None: the description, or ``None`` (a spectator of a game with secrets, a game
+        without position descriptions, or no sample passed).
+    """
+    gt = state.game.game_type
+    secret = gt.hidden_information or gt.chance
+    if seat is None and secret:  # a spectator's determinization would need the deck's true order
+        return None
+    view = state.view(seat)
+    digest = hmac.new(key, json.dumps([seat, view], sort_keys=True, default=str).encode(), hashlib.sha256).digest()
+    rng = random.Random(int.from_bytes(digest, "big"))
+    legal = [str(a) for a in state.legal_actions()] if seat is not None and seat == state.to_move else None
+    for _ in range(POSITION_TRIES if secret else 1):
+        sample = state.determinize(seat, rng) if secret else state
+        try:
+            description = json.loads(json.dumps(sample.position()))
+            built = state.game.from_position(description, seed=0)
+        except (NotImplementedError, ValueError):
+            return None
+        if built.view(seat) == view and built.to_move == state.to_move and built.turn == state.turn:
+            if legal is None or [str(a) for a in built.legal_actions()] == legal:
+                return description
+    return None
 
 
 class Refused(Exception):
@@ -67,13 +126,16 @@ class ServedGame:
             after the ``i``-th action of the game); at least one.
         version (int): the change counter (grows by 1 with every move and every undo).
         undo (bool): whether players may take back their last move.
+        key (bytes | None): the secret key of the seats' positions (:func:`seat_position`;
+            one key for every game of a server); default a new random key.
 
     Attributes:
         state (State): the current position (``line[-1]``).
     """
 
-    def __init__(self, game_id: str, game: Game, line: list[State], version: int, undo: bool):
+    def __init__(self, game_id: str, game: Game, line: list[State], version: int, undo: bool, key: bytes | None = None):
         self.game_id = game_id
+        self._key = key if key is not None else secrets.token_bytes(32)
         self.game = game
         self.line = list(line)
         self.version = version
@@ -85,7 +147,7 @@ class ServedGame:
             self._append_log(before, action)
 
     @classmethod
-    def from_save(cls, game_id: str, game: Game, save: str, version: int, undo: bool) -> ServedGame:
+    def from_save(cls, game_id: str, game: Game, save: str, version: int, undo: bool, key: bytes | None = None) -> ServedGame:
         """Rebuild a stored game: the save checked whole by :meth:`Game.load_state`, then its
         line replayed from the start.
 
@@ -96,7 +158,7 @@ class ServedGame:
         line = [start_of(game, save)]
         for action in final.history:
             line.append(line[-1].play(str(action)))
-        return cls(game_id, game, line, version, undo)
+        return cls(game_id, game, line, version, undo, key)
 
     @property
     def state(self) -> State:
@@ -119,7 +181,10 @@ class ServedGame:
 
         Returns:
             dict: ``{"type": "state", "version", "seat", "view", "legal", "log_start", "log",
-            "score"}``, JSON-able; ``legal`` is empty unless ``seat`` is to move.
+            "score", "undo", "position"}``, JSON-able; ``legal`` is empty unless ``seat`` is to
+            move; ``undo`` is ``null`` when the seat may take the last move back now, else the
+            reason it may not; ``position`` is :func:`seat_position` (``null`` when there is
+            none).
         """
         state = self.state
         log = self._logs[seat]
@@ -133,7 +198,18 @@ class ServedGame:
             "log_start": log_start,
             "log": log[log_start:],
             "score": state.visible_score_sheet(seat).to_json(),
+            "undo": self.undo_refusal(seat),
+            "position": seat_position(state, seat, self._key),
         }
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not take the last move back now (``None``: it may); the reason
+        :meth:`try_undo` would give at the current version."""
+        try:
+            self.try_undo(seat, self.version)
+        except Refused as refusal:
+            return refusal.message
+        return None
 
     # -- changes -------------------------------------------------------------------------
     def _check_version(self, version: Any) -> None:

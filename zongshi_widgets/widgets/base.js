@@ -514,7 +514,7 @@ const zw = (() => {
       const over = !!view.is_over;
       const running = info.state === "running";
       const offered = model.get("hints") !== false && !(w.mode === "spectator" && geo.hidden_information && !w.open_hands);
-      reviewButton.hidden = !offered || running;
+      reviewButton.hidden = !offered || running || !!w.served; // a served game's moves are on the server
       reviewButton.disabled = dead || (cursor.end || 0) <= (cursor.start || 0);
       const again = info.state === "done" || info.state === "cancelled";
       reviewButton.textContent = again ? "Review again" : over ? "Review game" : "Review so far";
@@ -635,7 +635,7 @@ const zw = (() => {
 
       const watchInfo = model.get("watch") || {};
       hints.hidden = model.get("hints") === false || watchInfo.mode === "spectator";
-      newGame.hidden = model.get("allow_new_game") === false || watchInfo.mode === "spectator";
+      newGame.hidden = model.get("allow_new_game") === false || watchInfo.mode === "spectator" || !!watchInfo.served;
       const hint = model.get("hint") || {};
       const hasHint = !!hint.action;
       const w = model.get("watch") || {};

@@ -43,7 +43,8 @@ Traits (all ``sync=True``; the browser redraws from them):
                 (``board.seats[1] = "<bot name>"``): both are checked and take effect at
                 once; the number of seats cannot change. The browser gets each seat's label
                 (``"human"``, the name, or the bot's ``label``, e.g. ``"mcts[2s]"``).
-``watch``       ``{seat, mode, open_hands, may_act}``: who this board shows.
+``watch``       ``{seat, mode, open_hands, may_act}``: who this board shows (a board of a served
+                game, :mod:`.remote`, adds ``served: true``: no review, no new game offered).
 ``screen``      ``{}`` or ``{seat, text}``: the privacy screen shown instead of a hand.
 ``version``     bumps on every change of position; requests carry it.
 ``hint``        ``{}`` or ``{mode, index, total, action, code, text, version}`` (mode

@@ -48,7 +48,8 @@ class Event:
     Attributes:
         kind (str): ``"move"``, ``"undo"``, ``"redo"``, ``"goto"``, ``"new_game"``,
             ``"loaded"``, ``"seats"``, ``"thinking"``, ``"feedback"``, ``"bot_failed"`` or
-            ``"refresh"``.
+            ``"refresh"``; a served game's session (:mod:`.remote`) adds ``"remote"`` (a new
+            frame), ``"remote_refused"`` and ``"remote_closed"``.
         before (State | None): for ``"move"``: the position the action was played in.
         action: for ``"move"``: the action played.
         after (State | None): for ``"move"``: the position after it.
@@ -93,8 +94,7 @@ def check_seats(seats: Any, game: Game) -> tuple[str | Agent, ...]:
         if not isinstance(s, (str, Agent)):
             what = "None" if s is None else f"{s!r} ({type(s).__name__})"
             raise SeatError(
-                f"seat {i} is {what}; each seat is 'human', a bot name ({', '.join(known)}) "
-                "or a bot object made with zongshi_widgets.agents.agent(...)"
+                f"seat {i} is {what}; each seat is 'human', a bot name ({', '.join(known)}) or a bot object made with zongshi_widgets.agents.agent(...)"
             )
     if len(seats) != players:
         raise SeatError(f"this game has {players} seat{'' if players == 1 else 's'}; got {len(seats)} seat kinds: {[seat_label(s) for s in seats]}")
@@ -702,4 +702,3 @@ class GameSession:
 
     def __repr__(self) -> str:
         return f"<GameSession {self.state!r}, seats={[seat_label(k) for k in self._seats]}>"
-
