@@ -5,7 +5,7 @@ import json
 import pytest
 
 import zongshi_widgets as zw
-from zongshi_widgets.widgets import ArtGalleryBoard, ZongShiBoard, board_class
+from zongshi_widgets.widgets import ArtGalleryBoard, MajolicaBoard, ZongShiBoard, board_class
 
 
 @pytest.mark.parametrize(("cls", "name", "players"), [(ZongShiBoard, "zongshi", 3), (ArtGalleryBoard, "art_gallery", 2)])
@@ -60,3 +60,9 @@ def test_a_board_made_without_a_seed_deals_a_fresh_game_and_tells_its_seed_once_
     a.run_bots()
     assert a.state.is_over and a.cursor["seed"] == str(a.seed)
     assert ArtGalleryBoard(players=3, seed=7).seed == 7
+    # every named board, Majolica's included (it dealt seed 1 by default until the #24 audit)
+    for cls in (MajolicaBoard, ZongShiBoard):
+        first, second = cls(), cls()
+        assert first.seed != second.seed, cls.__name__
+        first.close()
+        second.close()

@@ -411,3 +411,50 @@ def test_an_undo_never_takes_back_a_draw_while_other_people_play(name):
         assert board.cursor["can_undo"]
         drew += any(board.session.revealed(n) for n in board.session.undo_path())
     assert drew, "no draw was met in the game against bots"
+
+
+def test_a_jump_in_the_log_never_goes_back_before_a_draw_while_other_people_play():
+    """Issue 24, undo reveals the future, by the log: in a Majolica hot seat (chance, no hands)
+    a click on an earlier move of the log jumped back across a bag draw, so the same tiles
+    would come again, known in advance. While two or more people play, a jump that leaves a
+    move that drew or turned something over behind is refused, and changes nothing; a jump
+    back that crosses no such move, and a jump forward along moves already seen, are allowed;
+    against bots alone the learner jumps freely."""
+    from zongshi_widgets.widgets.session import reveals_hidden
+
+    game = zw.game("majolica", players=2)
+    board = GameBoard(game.new_state(seed=3), seats=["human", "human"])
+    rng = random.Random(3)
+    drew_at = None
+    while drew_at is None:
+        before = board.state
+        board.play(rng.choice(list(before.legal_actions())))
+        if reveals_hidden(before, board.timeline.cursor.action, board.state):
+            drew_at = len(board.state.history)
+    for _ in range(3):  # a few moves after the draw, none of them a draw
+        before = board.state
+        action = next(a for a in before.legal_actions() if not reveals_hidden(before, a, before.play(a)))
+        board.play(action)
+    now = board.state
+    request_to(board, type="goto", ply=drew_at - 1, version=board.version)
+    assert board.message.startswith("refused: ") and "showed what was hidden or left to chance" in board.message
+    assert board.state is now
+    request_to(board, type="goto", ply=drew_at, version=board.version)  # after the draw: allowed
+    assert len(board.state.history) == drew_at
+    request_to(board, type="goto", ply=len(now.history), version=board.version)  # forward again
+    assert board.state is now
+    board.close()
+    # against a bot, the learner jumps back before a draw freely (nothing reaches another person)
+    solo = GameBoard(game.new_state(seed=3), seats=["human", "random"], bot_delay=0)
+    drew_at = None
+    for _ in range(300):
+        if drew_at is not None or solo.state.is_over:
+            break
+        if solo.state.to_move == 0:
+            solo.play(rng.choice(list(solo.state.legal_actions())))
+        line = solo.timeline.line()
+        drew_at = next((n.ply for n in line[1:] if solo.session.revealed(n)), None)
+    assert drew_at is not None
+    request_to(solo, type="goto", ply=drew_at - 1, version=solo.version)
+    assert len(solo.state.history) == drew_at - 1, solo.message
+    solo.close()

@@ -17,7 +17,9 @@ Who watches (the ``seat`` argument):
   ``GameBoard(session=board.session, seat=1)``); it may act only for that seat. All boards of
   one kernel reach every browser attached to it (Jupyter broadcasts widget messages), so
   seat-bound boards keep hands apart on one screen only, not between players at separate
-  screens on one kernel.
+  screens on one kernel. Players at separate screens each join the game server from their
+  own kernel instead (``zw.join(address, token=...)``, :mod:`zongshi_widgets.widgets.remote`;
+  README, "Playing across machines"): each kernel then receives only its own seat's view.
 * ``None``: a spectator (a teacher's projector): public information only, no moves.
 
 ``open_hands=True`` is a teaching mode that shows every seat's secrets, and says so.

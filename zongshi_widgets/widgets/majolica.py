@@ -242,7 +242,8 @@ class MajolicaBoard(NamedGameBoard):
         seats (list[str] | None): ``"human"`` or a bot name per seat.
         expansions (list[str] | None): any of ``"cascading_bloom"``, ``"kaleidoscopic"``,
             ``"missions"`` (rulebook, Expansion Rules).
-        seed (int | None): seed of the game's chance.
+        seed (int | None): seed of the game's chance; ``None`` (the default) deals a fresh game
+            and keeps its seed in :attr:`seed` to replay it, as every board does.
         variant (dict | None): further engine options (see
             :class:`~zongshi_widgets.games.majolica.game.Majolica`).
         **kwargs: as for :class:`~zongshi_widgets.widgets.base.NamedGameBoard`.
@@ -265,7 +266,7 @@ class MajolicaBoard(NamedGameBoard):
 
     SCORE_KEYS = (*GameBoard.SCORE_KEYS, "scores")
 
-    def __init__(self, players: int | None = None, seats: list[str] | None = None, seed: int | None = 1, *, expansions=None, **kwargs: Any):
+    def __init__(self, players: int | None = None, seats: list[str] | None = None, seed: int | None = None, *, expansions=None, **kwargs: Any):
         if expansions is not None:
             switched = expansion_options(expansions)  # the engine's checks and words
             if switched and (kwargs.get("state") is not None or kwargs.get("session") is not None):

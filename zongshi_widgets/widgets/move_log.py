@@ -79,14 +79,16 @@ class MoveLogMixin:
             "seed": str(tl.root.state.chance.seed) if tl.state.is_over and self._dealt_from_seed() else None,
         }
 
-    def _may_rewind(self, what: str) -> str | None:
+    def _may_rewind(self, what: str, target=None) -> str | None:
         """Why this board may not change the line of play (``what``: ``"undo"``, ``"redo"``,
         ``"goto"``, ``"new_game"``, ``"bots"``), or ``None`` when it may. A spectator's board
         only watches; behind a privacy screen nobody has said who they are yet; a board bound
         to one seat, sharing the game with other people, takes back or replays only its own
-        moves; while two or more people play (and hands are not open), no undo crosses a move
-        that showed something hidden (:func:`~zongshi_widgets.widgets.session.reveals_hidden`:
-        a draw from a deck or bag, bids turned over), since the same would come again."""
+        moves; while two or more people play (and hands are not open), no undo, and no jump in
+        the log to ``target`` (a timeline node), crosses a move that showed something hidden
+        (:func:`~zongshi_widgets.widgets.session.reveals_hidden`: a draw from a deck or bag,
+        bids turned over), since the same would come again and be known in advance (a jump
+        forward along moves already seen crosses none)."""
         if self._mode is None:
             return "this board is a spectator's: it only watches the game"
         if self._screened():
@@ -119,6 +121,14 @@ class MoveLogMixin:
                 return "in a game with secrets, jumping in the log could show another player's hand: take back your own moves with Undo"
         if what == "undo" and (why := self._session.undo_refusal()) is not None:
             return why
+        if what == "goto" and target is not None and len(self._session.humans()) > 1 and not self._open_hands:
+            for crossed in _taken_back(self.timeline.cursor, target):
+                if self._session.revealed(crossed):
+                    who = self._game.seat_names[crossed.parent.state.to_move]
+                    return (
+                        f"{who}'s move {crossed.ply} showed what was hidden or left to chance (a draw from a deck or bag, or cards "
+                        "turned over): a jump back before it would let the same come again, known in advance, while other people play"
+                    )
         if what == "undo" and len(self._session.humans()) > 1 and not self._open_hands:
             # a move that drew from a face-down deck or bag (or turned cards over) stands while
             # other people play: taken back, the same would come again and be known in advance
@@ -131,9 +141,25 @@ class MoveLogMixin:
                     )
         return None
 
-    def _refuse_rewind(self, what: str) -> bool:
-        why = self._may_rewind(what)
+    def _refuse_rewind(self, what: str, target=None) -> bool:
+        why = self._may_rewind(what, target)
         if why is not None:
             self.say("refused", why)
             return True
         return False
+
+
+def _taken_back(cursor, target) -> list:
+    """The positions a jump from ``cursor`` to ``target`` (timeline nodes) leaves behind: from
+    the cursor up to, not including, the last position both lines share (empty for a jump
+    forward along the line)."""
+    ancestors = set()
+    node = target
+    while node is not None:
+        ancestors.add(node.id)
+        node = node.parent
+    left, node = [], cursor
+    while node is not None and node.id not in ancestors:
+        left.append(node)
+        node = node.parent
+    return left

@@ -26,7 +26,12 @@ class PythonAPIMixin:
 
     @property
     def session(self) -> GameSession:
-        """The game session shown (share it: ``GameBoard(session=board.session, seat=1)``)."""
+        """The game session shown (share it: ``GameBoard(session=board.session, seat=1)``).
+
+        Boards sharing a session on one kernel are for one screen: Jupyter sends every board's
+        messages to every browser attached to the kernel, so a seat-bound board keeps no secret
+        from another browser of that kernel. Players at separate screens join the game server
+        from their own kernels (``zw.join``; README, "Playing across machines")."""
         return self._session
 
     @property

@@ -417,7 +417,7 @@ class RemoteBoardMixin:
             return None  # over on the server (its last position may be one no rule can pose)
         return super()._acting_seat()
 
-    def _may_rewind(self, what: str) -> str | None:
+    def _may_rewind(self, what: str, target=None) -> str | None:
         if self._mode is None:
             return "this board is a spectator's: it only watches the game"
         if what == "undo":
