@@ -49,3 +49,31 @@ def test_an_executed_export_holds_no_secret_of_a_board(name):
         assert model["legal"] == [] and model["hint"] == {}
     # the static picture (public) is still in the outputs, for the exported page
     assert any("zw-static" in json.dumps(o.get("data", {})) for o in nb.cells[0].outputs)
+
+
+#: the rules and scoring notebooks of each game with secrets (the strategy notebooks' boards are
+#: made the same way; their reviews take a minute more each), executed as ``jupyter nbconvert
+#: --execute`` runs them
+NOTEBOOKS = [f"notebooks/{name}/{part}.ipynb" for name in HIDDEN for part in ("01_rules", "02_scoring")]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS)
+def test_the_default_export_of_a_game_notebook_holds_no_seat_view(path):
+    """The real notebooks, not a made-up cell: every board an executed export stores shows the
+    spectator's view (``seat`` None), with no legal move or hint of anyone, and every board's
+    static picture is kept for readers without a kernel."""
+    from pathlib import Path
+
+    nbclient = pytest.importorskip("nbclient")
+    root = Path(__file__).resolve().parents[2]
+    nb = nbformat.read(root / path, as_version=4)
+    where = {"metadata": {"path": str((root / path).parent)}}
+    nbclient.NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True, resources=where).execute()
+    stored = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    boards = [m["state"] for m in stored.values() if "_picture_id" in m["state"]]
+    assert boards, f"{path}: the export stored no board"
+    for model in boards:
+        assert model["view"].get("seat") is None, f"{path}: a stored board shows seat {model['view'].get('seat')}"
+        assert model["legal"] == [] and model["hint"] == {}
+    pictures = sum("zw-static" in json.dumps(o.get("data", {})) for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", []))
+    assert pictures, f"{path}: no static picture was kept"
