@@ -402,6 +402,33 @@ def _check_mission_m4(state, item):
     assert refused.value.rule == "majolica.mission.m4"
 
 
+def _check_overflow(state, item):
+    # rulebook, 2. Place Majolica Tiles / Run Workshop(s) B: the extra tiles of your choice are discarded
+    assert state.step == "overflow" and _ws(state)[0] == "RRRRYYY" and state.game.cap[0] == 6
+    assert sorted(state.legal_actions()) == ["discard R", "discard Y"]
+    assert workshops_run(state.play("discard R")) == {1} and _ws(state.play("discard Y"))[0] == "RRRRYY"
+    assert not workshops_run(state.play("discard Y"))
+
+
+def _check_replace_card(state, item):
+    # Take the Design Card ...: the replaced card goes to the bottom of the deck, its tiles to the supply
+    g, pos = state.game, state.position()
+    assert _ws(state)[1] == "RRYYBB" and pos["players"][RED]["slots"] == ["D05", "D11", "-"] and pos["pending"]["card"] == "D21"
+    assert g.cards[state.players[RED].slots[1]].spaces == (0, 0, 2, 2) and list(state.players[RED].fills[1]) == [0, 0, 2, 0]
+    after = state.play("slot 2")
+    assert workshops_run(after) == {2} and g.cids[after.deck[-1]] == "D11" and after.position()["players"][RED]["slots"][1] == "D21"
+    assert "D11" not in after.position()["players"][RED].get("cards", {})
+    assert not workshops_run(state.play("slot 1")) and not workshops_run(state.play("slot 3"))
+    assert g.cids[state.play("slot 1").deck[-1]] == "D05"
+
+
+def _check_tie_break(state, item):
+    sheet = state.score_sheet()
+    assert state.is_over and state.first == YELLOW and state.start == RED
+    assert sheet.totals[RED] == sheet.totals[YELLOW] > sheet.totals[2]
+    assert [len(p.done) for p in state.players] == [5, 5, 4]
+
+
 HINT_CHECKS = {
     "select-a": _check_select_a,
     "select-b": _check_select_b,
@@ -429,6 +456,9 @@ HINT_CHECKS = {
     "bloom": _check_bloom,
     "kaleidoscopic": _check_kaleidoscopic,
     "mission-m4": _check_mission_m4,
+    "overflow": _check_overflow,
+    "replace-card": _check_replace_card,
+    "tie-break": _check_tie_break,
 }
 
 
@@ -461,6 +491,7 @@ ANSWERS = {
     "cascade": lambda s: len(workshops_run(_cascade_line(s))),
     "solo-rounds": lambda s: _solo_turns(s),
     "solo-rating": lambda s: _next_rating(24),
+    "tie-break": lambda s: s.game.seat_names[s.score_sheet().winners[0]],
 }
 
 
