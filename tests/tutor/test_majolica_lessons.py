@@ -47,6 +47,9 @@ def test_the_lessons_cover_the_issue():
     assert {"purple-wild", "purple-w4", "city-hall", "hand-icon", "round-end", "game-end", "score-unfinished"} <= ids
     assert {"bloom", "kaleidoscopic", "mission-m4", "mission-m2"} <= ids
     assert {"cascade-choice", "solo-take", "solo-rounds", "solo-rating"} <= ids  # the cascade followed; solo play
+    # issue 22, every rule a lesson: the overflow discard, replacing a card, the tie-break, the other six missions
+    assert {"overflow", "replace-card", "tie-break"} <= ids
+    assert {f"mission-m{m}" for m in range(1, 9)} <= ids and all(BY_ID[f"mission-m{m}"].options == {"missions": True} for m in range(1, 9))
     assert BY_ID["bloom"].options == {"cascading_bloom": True} and BY_ID["kaleidoscopic"].options == {"kaleidoscopic": True}
     assert BY_ID["mission-m4"].options == {"missions": True} and BY_ID["mission-m2"].options == {"missions": True}
     assert all(BY_ID[k].players == 1 for k in ("solo-take", "solo-rounds", "solo-rating"))
@@ -402,6 +405,77 @@ def _check_mission_m4(state, item):
     assert refused.value.rule == "majolica.mission.m4"
 
 
+def _check_overflow(state, item):
+    # rulebook, 2. Place Majolica Tiles / Run Workshop(s) B: the extra tiles of your choice are discarded
+    assert state.step == "overflow" and _ws(state)[0] == "RRRRYYY" and state.game.cap[0] == 6
+    assert sorted(state.legal_actions()) == ["discard R", "discard Y"]
+    assert workshops_run(state.play("discard R")) == {1} and _ws(state.play("discard Y"))[0] == "RRRRYY"
+    assert not workshops_run(state.play("discard Y"))
+
+
+def _check_replace_card(state, item):
+    # Take the Design Card ...: the replaced card goes to the bottom of the deck, its tiles to the supply
+    g, pos = state.game, state.position()
+    assert _ws(state)[1] == "RRYYBB" and pos["players"][RED]["slots"] == ["D05", "D11", "-"] and pos["pending"]["card"] == "D21"
+    assert g.cards[state.players[RED].slots[1]].spaces == (0, 0, 2, 2) and list(state.players[RED].fills[1]) == [0, 0, 2, 0]
+    after = state.play("slot 2")
+    assert workshops_run(after) == {2} and g.cids[after.deck[-1]] == "D11" and after.position()["players"][RED]["slots"][1] == "D21"
+    assert "D11" not in after.position()["players"][RED].get("cards", {})
+    assert not workshops_run(state.play("slot 1")) and not workshops_run(state.play("slot 3"))
+    assert g.cids[state.play("slot 1").deck[-1]] == "D05"
+
+
+def _check_tie_break(state, item):
+    sheet = state.score_sheet()
+    assert state.is_over and state.first == YELLOW and state.start == RED
+    assert sheet.totals[RED] == sheet.totals[YELLOW] > sheet.totals[2]
+    assert [len(p.done) for p in state.players] == [5, 5, 4]
+
+
+def _mission_row(state, seat, m):
+    """Mission ``m``'s (1..8) points in ``seat``'s row of the score sheet (Expansion Rules, Mission Cards)."""
+    sheet = state.score_sheet()
+    return sheet.values[seat][sheet.categories.index(f"M{m}")]
+
+
+def _check_mission_m1(state, item):
+    assert state.is_over and state.players[RED].mission == 0 and len(state.players[RED].done) == 5 and state.mission_done(RED, 0)
+
+
+def _check_mission_m3(state, item):
+    p = state.players[RED]
+    assert state.is_over and p.mission == 2 and [state.game.cids[i] for i in p.done] == ["D09", "D10"]
+    assert {state.game.cards[i].points for i in p.done} == {4} and not state.mission_done(RED, 2)
+
+
+def _check_mission_m5(state, item):
+    assert state.players[RED].mission == 4 and state.players[RED].purples == 1 and state.city == (1, 3) and _ws(state)[3] == "GGG"
+    after = state.play("place W4")
+    assert after.players[RED].purples == 2 and after.mission_done(RED, 4) and after.city[0] == 0
+    assert all(not state.play(a).mission_done(RED, 4) for a in state.legal_actions() if a != "place W4")
+
+
+def _check_mission_m6(state, item):
+    p, g = state.players[RED], state.game
+    assert state.is_over and p.mission == 5 and [(g.cids[i], g.cards[i].points) for i in p.done] == [("D05", 3), ("D29", 7)]
+    assert not state.mission_done(RED, 5)
+
+
+def _check_mission_m7(state, item):
+    g, p = state.game, state.players[RED]
+    assert p.mission == 6 and state.first3 < 0 and [len(x.done) for x in state.players] == [2, 2]
+    assert state.run == (0, 1, "move") and g.must[0] + g.may[0] == 2 and state.position()["players"][RED]["cards"]["D09"] == "RRY"
+    assert sorted(state.legal_actions()) == ["move Y", "stop"]
+    assert state.play("move Y").mission_done(RED, 6) and not state.play("stop").mission_done(RED, 6)
+
+
+def _check_mission_m8(state, item):
+    p = state.players[RED]
+    assert p.mission == 7 and workshops_run(state) == {1, 2} and len(p.done) == 1 and state.ncomp == 1
+    assert sorted(state.legal_actions()) == ["move B", "stop"]
+    assert state.play("move B").mission_done(RED, 7) and not state.play("stop").mission_done(RED, 7)
+
+
 HINT_CHECKS = {
     "select-a": _check_select_a,
     "select-b": _check_select_b,
@@ -429,6 +503,15 @@ HINT_CHECKS = {
     "bloom": _check_bloom,
     "kaleidoscopic": _check_kaleidoscopic,
     "mission-m4": _check_mission_m4,
+    "overflow": _check_overflow,
+    "replace-card": _check_replace_card,
+    "tie-break": _check_tie_break,
+    "mission-m1": _check_mission_m1,
+    "mission-m3": _check_mission_m3,
+    "mission-m5": _check_mission_m5,
+    "mission-m6": _check_mission_m6,
+    "mission-m7": _check_mission_m7,
+    "mission-m8": _check_mission_m8,
 }
 
 
@@ -461,6 +544,10 @@ ANSWERS = {
     "cascade": lambda s: len(workshops_run(_cascade_line(s))),
     "solo-rounds": lambda s: _solo_turns(s),
     "solo-rating": lambda s: _next_rating(24),
+    "tie-break": lambda s: s.game.seat_names[s.score_sheet().winners[0]],
+    "mission-m1": lambda s: _mission_row(s, RED, 1),
+    "mission-m3": lambda s: _mission_row(s, RED, 3),
+    "mission-m6": lambda s: _mission_row(s, RED, 6),
 }
 
 

@@ -319,7 +319,8 @@ def _cascade_praise(before, action, after, workshops=3, now=False, steps=False):
         if verb == "discard":
             return (
                 f"{words(before, action)} leaves {runs} full with its pattern, so it runs at once "
-                f"({SECTION['run']} B: of the tiles passed on, you discard the extra ones of your choice)."
+                f"(rulebook, 2. Place Majolica Tiles and Run Workshop(s) B: a workshop that would hold more tiles than its places "
+                "keeps the ones you choose, and you discard the extra ones to the supply)."
             )
         if verb == "place":
             return (
