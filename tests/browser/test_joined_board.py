@@ -6,7 +6,8 @@ SQLite file in a temporary folder); a two-seat Art Gallery game is created throu
 HTTP API. The notebook joins seat 0 (red) and shows the board; the learner clicks a move and a
 bid; the test process plays seat 1 through a second joined board, and the browser's board
 follows to the new position; Undo of yellow's move (the U key) is refused with the server's
-reason, and nothing changes. The page never holds seat 1's hand or bid: neither in its
+reason, and nothing changes; so is a move out of turn typed in the notebook (``board.play``),
+in the server's words on the browser's board. The page never holds seat 1's hand or bid: neither in its
 DOM nor in any message the page's kernel websocket received. Controls a joined board cannot use
 (New game, Review, Redo) are not shown, and the board says it plays on the server as red.
 Screenshots: tests/browser/artifacts/joined-board-*.png.
@@ -120,6 +121,15 @@ def test_a_joined_board_plays_on_the_server_and_shows_only_its_own_seat(game_ser
     widget.locator(".zw-ag-choices button[data-card='8']").click()
     wait_kernel(jupyter_server, relpath, "print(board.server_version)", "2")
     expect(widget.locator(".zw-ag-action.zw-ag-mine")).to_have_count(1)  # my own bid, marked as mine
+
+    # a move out of turn, typed in the notebook (board.play): the server refuses it in its words,
+    # shown on the browser's board, and nothing changes
+    out = kernel(jupyter_server, relpath, "try:\n    board.play('move 3 ccw', timeout=10)\nexcept zw.IllegalAction as e:\n    print(e.rule)")
+    assert out.startswith("server."), out
+    expect(widget.locator(".zw-message")).to_have_attribute("data-kind", "refused")
+    expect(widget.locator(".zw-message")).to_contain_text("not yours")
+    screenshot(page, "joined-board-out-of-turn", locator=widget)
+    assert kernel(jupyter_server, relpath, "print(board.server_version)") == "2"
 
     # seat 1 (yellow) plays from this process, through a board of its own
     other = zw.join(address, token=made["tokens"]["seats"][1], game_id=made["game_id"])
