@@ -228,3 +228,13 @@ def test_a_lesson_solved_before_says_so_and_offers_the_next_one():
     assert not show_lesson("gembloq", "first-move", record=False).solved_before  # a board that does not record does not read
     _solve(quiet)
     assert quiet.solved and "gembloq/corner-contact" not in P.read_progress()["lessons"]
+
+
+def test_a_move_after_solving_points_to_next_lesson_when_the_course_goes_on():
+    (mine,) = lessons_from_dicts([{"id": "mine", "title": "Mine", "game": "art_gallery", "players": 2, "task": "Play any move."}])
+    for lesson, words in ((load_lessons("art_gallery")[0], "press 'Next lesson' above the board"), (mine, "go on to the next cell, or press 'Try again'")):
+        lb = show_lesson(lesson)
+        _solve(lb)  # a move card played: the same seat now bids, which the solved lesson refuses
+        why = lb._only_the_lesson_move(lb.board.state, lb.board.state.legal_actions()[0])
+        assert why.startswith("lesson solved:") and words in why
+        assert ("Next lesson" in why) == (lb._next_button in lb._course.children)

@@ -171,6 +171,8 @@ class LessonBoard(W.VBox):
             if (self.solved or self.lesson.goal == "answer") and plays_on is not None and plays_on(self.start, state):
                 return None
             if self.solved:
+                if self._next_button in self._course.children:  # the course goes on: say where
+                    return "lesson solved: press 'Next lesson' above the board (or go on to the next cell), or 'Try again' to play it again"
                 return "lesson solved: go on to the next cell, or press 'Try again' to play it again"
             if self.lesson.goal == "answer" and plays_on is not None:
                 return "the turn is over: answer the question in the box above the board, or press 'Try again' to play it again"

@@ -570,9 +570,18 @@ const zw = (() => {
       let text = "";
       if (w.open_hands) text = "Open hands: every seat's secrets are shown (teaching mode)";
       else if (w.mode === "spectator") text = "Spectator: public information only";
-      else if (w.mode === "seat" && w.seat !== null && w.seat !== undefined) text = `This board plays for ${names[w.seat] || `seat ${w.seat + 1}`}`;
+      else if (w.mode === "seat" && w.seat !== null && w.seat !== undefined) {
+        const who = names[w.seat] || `seat ${w.seat + 1}`;
+        // a joined board (zw.join): the game is the server's, this board one seat of it
+        text = w.served ? `Plays on the game server as ${who}` : `This board plays for ${who}`;
+      }
       watching.textContent = text;
       watching.hidden = !text;
+      watching.title = w.served
+        ? "The game server holds this game: your moves and Undo are sent to it and judged there; the other seats play from their own boards, and you see only your own hand and bids."
+        : "";
+      // a served game's log is the server's: its entries show the moves, they do not go back
+      logList.setAttribute("aria-label", w.served ? "Move log, as the game server keeps it" : "Move log: choose a move to go back to it");
       const scr = model.get("screen") || {};
       const up = scr.seat !== undefined && scr.seat !== null;
       const cameUp = up && screenBox.hidden;
@@ -619,6 +628,7 @@ const zw = (() => {
 
       undo.disabled = !cursor.can_undo;
       redo.disabled = !cursor.can_redo;
+      redo.hidden = !!(model.get("watch") || {}).served; // the server keeps no move taken back
       // the seed, once the game is over: new_state(seed=...) deals this game again
       seedNote.hidden = !cursor.seed;
       seedNote.textContent = cursor.seed ? `seed ${cursor.seed}` : "";
