@@ -69,8 +69,8 @@ from zongshi_widgets.server.client import JoinError
 RAW_FILE = None
 
 class _Recorded(_wsc.ClientConnection):
-    def recv(self, timeout=None, decode=None):
-        text = super().recv(timeout, decode)
+    def recv(self, *args, **kwargs):
+        text = super().recv(*args, **kwargs)
         with open(RAW_FILE, "a") as f:
             f.write(json.dumps(text) + "\n")
         return text
@@ -302,7 +302,7 @@ def comm_texts(messages: list[dict]) -> list[tuple[int | None, str, str]]:
 
 CASES = [
     # game, players, seed, the seats two kernels play, the version to kill the server at, bots
-    pytest.param("art_gallery", 3, 2**62 + 1234567, (0, 2), 90, None, id="art_gallery-3"),
+    pytest.param("art_gallery", 4, 2**62 + 1234567, (0, 2), 120, None, id="art_gallery-4"),
     pytest.param("zongshi", 3, 2**62 + 7654321, (1, 2), 120, None, id="zongshi-3"),
     pytest.param("majolica", 2, 2**62 + 2468024, (0, 1), 80, "greedy", id="majolica-2"),
 ]
