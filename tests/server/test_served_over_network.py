@@ -16,52 +16,12 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
+from _served import REPO, free_port, post, start_server, stop  # tests/server/conftest.py puts this folder on sys.path
 from websockets.asyncio.client import connect
 
 import zongshi_widgets as zw
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
-    cmd = [sys.executable, "-m", "zongshi_widgets.lab.cli", "serve", "--port", str(port), "--db", str(db), "--log-level", "warning", "--rate", "10000"]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                return proc
-        except OSError:
-            if proc.poll() is not None:
-                raise AssertionError(f"the server stopped: {proc.stderr.read()}") from None
-            time.sleep(0.2)
-    proc.kill()
-    raise AssertionError("the server did not answer within 60 s")
-
-
-def stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
-def post(port: int, path: str, body: dict) -> dict:
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
 
 
 async def play(port: int, tokens: list[str], truth, rng: random.Random, moves: int | None) -> tuple:

@@ -16,6 +16,7 @@ import random
 import sqlite3
 
 import pytest
+from _served import check_frame  # tests/server/conftest.py puts this folder on sys.path
 from starlette.testclient import TestClient
 
 import zongshi_widgets as zw
@@ -85,46 +86,6 @@ def create(client: TestClient, **body) -> dict:
 
 def seat_tokens(made: dict) -> list[tuple[int | None, str]]:
     return [*enumerate(made["tokens"]["seats"]), (None, made["tokens"]["spectator"])]
-
-
-def secrets_of_others(truth, seat) -> list[tuple[str, object]]:
-    """(key, value) of every other seat's private view that differs from what ``seat`` holds."""
-    mine = truth.private_view(seat) if seat is not None else {}
-    out = []
-    for other in range(truth.game.players):
-        if other != seat:
-            out += [(k, v) for k, v in truth.private_view(other).items() if mine.get(k) != v]
-    return out
-
-
-def check_frame(text: str, truth, seat, log: list[dict], version: int) -> None:
-    """The frame is exactly what ``seat`` may see of ``truth``, and holds no other seat's secret.
-
-    Its ``position`` (a determinization for the seat) rebuilds to a position showing the seat
-    exactly its view; the other seats' parts in it are a fresh deal, which may by chance equal
-    the real ones, so the scan for other seats' secrets reads the frame without it (that the
-    position depends only on what the seat sees is the two-truths test below)."""
-    frame = json.loads(text)
-    position = frame.pop("position")
-    gt = truth.game.game_type
-    if position is None:  # a spectator of a game with secrets or chance, or an end no rule can pose
-        assert (seat is None and (gt.hidden_information or gt.chance)) or truth.is_over
-    else:
-        built = truth.game.from_position(position, seed=0)
-        assert built.view(seat) == truth.view(seat) and built.to_move == truth.to_move and built.turn == truth.turn
-    text = json.dumps(frame)
-    assert frame["version"] == version and frame["seat"] == seat
-    assert frame["view"] == json.loads(json.dumps(truth.view(seat)))
-    assert frame["legal"] == ([str(a) for a in truth.legal_actions()] if seat is not None and seat == truth.to_move else [])
-    assert frame["log"] == log[frame["log_start"] :]
-    assert frame["score"] == json.loads(json.dumps(truth.visible_score_sheet(seat).to_json()))
-    own = json.dumps(truth.view(seat))
-    for key, value in secrets_of_others(truth, seat):
-        if key in frame["view"]:
-            assert key in truth.public_view() or key in truth.private_view(seat), f"{key} of another seat sent to {seat}"
-        secret = json.dumps(value)
-        if len(secret) >= 8 and secret not in own:
-            assert secret not in text, f"seat {seat} received another seat's {key}: {secret}"
 
 
 GAMES = [("art_gallery", 3, 2), ("zongshi", 3, 1), ("gembloq", 2, 4), ("sealed_bids", 3, 5)]
