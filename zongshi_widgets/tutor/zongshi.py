@@ -1,9 +1,9 @@
 """Zong Shi lesson goals: what a move must do to solve a lesson, and why it is right.
 
 Each goal checks one decision of the learner against the rules and cites the rulebook section
-it teaches (rulebook "Zong Shi Rulebook": "A. Beginning a Project", "Going to the Temple",
-"Going to the Pawn Shop", "Paying Respectful Visits", "Step 2: Distribute Materials", "The
-Projects, in Detail", "The Final Round"). Lessons (``tutor/lessons/zongshi.toml``) also use
+it teaches (rulebook "Zong Shi Rulebook": "Player Setup", "A. Beginning a Project", "Going to
+the Temple", "Going to the Pawn Shop", "Paying Respectful Visits", "Step 2: Distribute
+Materials", "The Scrolls, in Detail", "The Projects, in Detail", "The Final Round"). Lessons (``tutor/lessons/zongshi.toml``) also use
 the goals of every game, ``legal`` and ``one-of``.
 
 Only values the rulebook prints are relied on: the Merchant Statue's cost, time and points
@@ -80,6 +80,13 @@ def _begin_praise(before, action, after, project: str) -> str:
     parts = [f"you can pay for the {name} ({_cost_text(before, project)}), so your {pawn} begins it"]
     if any(paid):
         parts.append("the boxes paid go back to the bag: " + _and([f"{n} {MATERIALS[m]}" for m, n in enumerate(paid) if n]))
+        saved = sum(card.cost) - sum(paid)
+        if saved > 0:
+            mine = _player(before, seat)
+            by = [f"your {before.game.card(pid).name}" for pid in dict.fromkeys(mine["completed"]) if pid.endswith("_mastery") and pawn == "master"]
+            by += [f"your Masterful Use of {m.title()}" for m in mine["effects"].get("masterful_use", []) if pawn == "master"]
+            by += ["your Artistic Subtlety"] if mine["effects"].get("subtle") else []
+            parts.append(f"{saved} box{'es' if saved > 1 else ''} fewer than the printed cost, taken off by {_and(by) if by else 'your discounts'}")
     track = me[pawn]
     if track["building"]:
         time = track["time"]
@@ -287,15 +294,27 @@ def _tile_check(before, action, after, pair: str = "") -> str | None:
 def _tile_praise(before, action, after, pair: str = "") -> str:
     name = PAIR_NAMES[action.args[0]]
     a, b = name.split("/")
+    task = before.position()["pending"][0]
     pawn = _pawn(before)
-    more = (
-        "an apprentice may claim only one tile, so its visit to the Pawn Shop ends here"
-        if pawn == "apprentice"
-        else "a master may claim as many tiles as you can afford"
-    )
+    me = _player(before, _seat(before))
+    section = "rulebook, Going to the Pawn Shop"
+    if task[0] == "gift":
+        more = "Pawn Shop Owner's Gift claims one tile, without sending your master to the Pawn Shop"
+        section = "rulebook, The Scrolls, in Detail"
+    elif task[0] == "award_tile":
+        more = "the award claims one tile for one box of either of its materials"
+        section = "rulebook, Paying Respectful Visits"
+    elif pawn == "apprentice" and me["effects"].get("writ"):
+        more = "under the Writ of Authority your apprentice claims as a master does, as many tiles as you can afford"
+        section = "rulebook, The Scrolls, in Detail; Going to the Pawn Shop"
+    elif pawn == "apprentice":
+        more = "an apprentice may claim only one tile, so its visit to the Pawn Shop ends here"
+    else:
+        more = "a master may claim as many tiles as you can afford"
+    paid = f"one {MATERIALS[action.args[1]]}" if action.kind == "claim" else f"one {a} and one {b}"
     return (
-        f"you turn in one {a} and one {b} and keep the {name} tile: from now on it exchanges one of those materials for the other when you pay "
-        f"a project or a visit, and it scores 1 point at the end; {more} (rulebook, Going to the Pawn Shop)."
+        f"you turn in {paid} and keep the {name} tile: from now on it exchanges one of those materials for the other when you pay "
+        f"a project or a visit, and it scores 1 point at the end; {more} ({section})."
     )
 
 
