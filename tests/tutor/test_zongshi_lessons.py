@@ -53,7 +53,7 @@ def test_the_lessons_cover_the_issue():
     assert {"host-town-meeting", "masterful-use", "swift-fingers"} <= ids
     assert {"scroll-different", "hand-limit", "storage-limit", "end-trigger", "final-round-six"} <= ids
     assert {"draft-order", "draft-pick", "pass-while-building", "one-project-at-a-time", "step4-refill", "step4-start-player"} <= ids
-    assert {"award-gift-returned", "award-bins", "award-tile-decline"} <= ids
+    assert {"award-gift-returned", "award-bins", "award-tile-decline", "award-two-boxes", "award-scroll", "board-setup-bins", "twofold-path"} <= ids
     assert {"fortune-brings-opportunity", "gift-and-lucky-discovery", "pawn-shop-owners-gift", "artistic-subtlety", "lessons-of-the-past"} <= ids
     assert {"masterful-use-ivory", "masterful-use-bronze", "apprentice-gaining-experience", "writ-of-authority", "ear-to-the-wall"} <= ids
     scored = {"score-completed", "score-tiles", "score-visits", "score-unfinished", "score-leftovers", "score-total", "score-tiebreak", "end-trigger"}
@@ -76,7 +76,7 @@ def test_every_lesson_poses_its_position(item):
     """The position is stated with the engine's position description and round-trips."""
     assert item.position is not None, "every Zong Shi lesson states its position"
     state = item.start()
-    again = GAME.from_position(state.position(), seed=item.seed)
+    again = state.game.from_position(state.position(), seed=item.seed)
     assert again.position() == state.position()
     if item.goal == "answer":
         return
@@ -285,9 +285,21 @@ def _after_scrolls(state, scrolls):
     return sum(_boxes(state, 0))
 
 
+def _scrolls_after_award(state):
+    """The learner's scrolls at the end of the turn of a first visit to the Official (the
+    award draws one; the hand limit follows, Going to the Temple)."""
+    state = state.play("visit official 1")
+    while state.position()["pending"][0][0] == "hand":
+        state = state.play(state.legal_actions()[0])
+    return len(state.position()["players"][0]["scrolls"])
+
+
 #: The engine's answer to each question (rulebook section in the lesson's ``rule``).
 ENGINE_ANSWERS = {
+    "board-setup-bins": lambda s: len(_play_until(s, lambda x: x.position()["step"] != 0).position()["bins"]["small"].replace("nothing", "")),
     "draft-order": _last_drafter,
+    "award-two-boxes": lambda s: sum(_boxes(s.play("visit scholar 1"), 0)),
+    "award-scroll": _scrolls_after_award,
     "pass-while-building": lambda s: "yes" if s.explain("temple") is None else "no",
     "one-project-at-a-time": _earliest_second_project,
     "step4-refill": lambda s: len(_next_round(s).position()["bins"]["large"].replace("nothing", "")),

@@ -52,6 +52,8 @@ def _and(words: Sequence[str]) -> str:
 def _pawn(before: ZongShiState) -> str | None:
     """The pawn whose turn it is (``"master"``/``"apprentice"``), or ``None`` outside a turn."""
     task = before.position()["pending"][0]
+    if task[0] == "second":  # Follow the Twofold Path: the master's second project
+        return "master"
     return task[3] if task[0] == "turn" and task[3] else (task[2] if task[0] in ("donate", "shop") else None)
 
 
@@ -97,6 +99,8 @@ def _begin_praise(before, action, after, project: str) -> str:
             time, f"it finishes in Step 3, {time - 1} rounds from now"
         )
         parts.append(f"the {pawn} goes on the time track at {time}{why}: {when} and scores {card.vp} points")
+        if len(track["building"]) > 1:
+            parts.append("with Follow the Twofold Path both projects take the greater time of the two (The Scrolls, in Detail)")
     else:
         parts.append("next you choose how to pay")
     return "; ".join(parts) + " (rulebook, A. Beginning a Project)."
