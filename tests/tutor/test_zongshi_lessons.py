@@ -53,7 +53,8 @@ def test_the_lessons_cover_the_issue():
     assert {"host-town-meeting", "masterful-use", "swift-fingers"} <= ids
     assert {"scroll-different", "hand-limit", "storage-limit", "end-trigger", "final-round-six"} <= ids
     assert {"draft-order", "draft-pick", "pass-while-building", "one-project-at-a-time", "step4-refill", "step4-start-player"} <= ids
-    assert {"award-gift-returned", "award-bins", "award-tile-decline", "award-two-boxes", "award-scroll", "board-setup-bins", "twofold-path"} <= ids
+    assert {"award-gift-returned", "award-bins", "award-tile-decline", "award-two-boxes", "award-scroll", "board-setup-bins"} <= ids
+    assert {"twofold-path", "masterful-use-gold"} <= ids
     assert {"fortune-brings-opportunity", "gift-and-lucky-discovery", "pawn-shop-owners-gift", "artistic-subtlety", "lessons-of-the-past"} <= ids
     assert {"masterful-use-ivory", "masterful-use-bronze", "apprentice-gaining-experience", "writ-of-authority", "ear-to-the-wall"} <= ids
     scored = {"score-completed", "score-tiles", "score-visits", "score-unfinished", "score-leftovers", "score-total", "score-tiebreak", "end-trigger"}
@@ -146,6 +147,7 @@ def test_the_issue_22_lessons_rest_on_their_rules():
     assert "under the Writ of Authority your apprentice claims as a master does" in item_text("writ-of-authority")
     assert "taken off by your Artistic Subtlety" in item_text("artistic-subtlety")
     assert "taken off by your Masterful Use of Ivory" in item_text("masterful-use-ivory")
+    assert "you turn in 1 ivory (your Masterful Use of Gold pays the other box)" in item_text("masterful-use-gold")
     fb, _ = lesson("zongshi", "award-tile-decline").attempt(lesson("zongshi", "award-tile-decline").start(), "claim ivory/jade pay jade")
     assert not fb.solved and "could no longer begin it" in fb.text
     draft = lesson("zongshi", "draft-order").start()

@@ -315,7 +315,14 @@ def _tile_praise(before, action, after, pair: str = "") -> str:
         more = "an apprentice may claim only one tile, so its visit to the Pawn Shop ends here"
     else:
         more = "a master may claim as many tiles as you can afford"
-    paid = f"one {MATERIALS[action.args[1]]}" if action.kind == "claim" else f"one {a} and one {b}"
+    if action.kind == "claim":
+        paid = f"one {MATERIALS[action.args[1]]}"
+    else:  # a purchase: the boxes its payment gives, a Masterful Use saving one
+        pay = action.args[1]
+        paid = _and([f"{n} {MATERIALS[m]}" for m, n in enumerate(pay.paid) if n]) if any(pay.paid) else "no box"
+        if pay.scrolls:
+            used = _and([before.game.components.scrolls[sid].name for sid in pay.scrolls])
+            paid += f" (your {used} pays the other box)"
     return (
         f"you turn in {paid} and keep the {name} tile: from now on it exchanges one of those materials for the other when you pay "
         f"a project or a visit, and it scores 1 point at the end; {more} ({section})."
