@@ -52,6 +52,11 @@ def test_the_lessons_cover_the_issue():
     assert {"blacksmith-tools", "gold-mastery", "merchant-statue-effect", "larger-workshop", "temple-offering"} <= ids
     assert {"host-town-meeting", "masterful-use", "swift-fingers"} <= ids
     assert {"scroll-different", "hand-limit", "storage-limit", "end-trigger", "final-round-six"} <= ids
+    assert {"draft-order", "draft-pick", "pass-while-building", "one-project-at-a-time", "step4-refill", "step4-start-player"} <= ids
+    assert {"award-gift-returned", "award-bins", "award-tile-decline", "award-two-boxes", "award-scroll", "board-setup-bins"} <= ids
+    assert {"twofold-path", "masterful-use-gold"} <= ids
+    assert {"fortune-brings-opportunity", "gift-and-lucky-discovery", "pawn-shop-owners-gift", "artistic-subtlety", "lessons-of-the-past"} <= ids
+    assert {"masterful-use-ivory", "masterful-use-bronze", "apprentice-gaining-experience", "writ-of-authority", "ear-to-the-wall"} <= ids
     scored = {"score-completed", "score-tiles", "score-visits", "score-unfinished", "score-leftovers", "score-total", "score-tiebreak", "end-trigger"}
     assert scored <= ids
     assert all(item.task and len(item.hints) >= 2 and item.rule and item.game == "zongshi" for item in LESSONS)
@@ -72,7 +77,7 @@ def test_every_lesson_poses_its_position(item):
     """The position is stated with the engine's position description and round-trips."""
     assert item.position is not None, "every Zong Shi lesson states its position"
     state = item.start()
-    again = GAME.from_position(state.position(), seed=item.seed)
+    again = state.game.from_position(state.position(), seed=item.seed)
     assert again.position() == state.position()
     if item.goal == "answer":
         return
@@ -125,6 +130,28 @@ def test_the_illegal_moves_the_lessons_invite_are_refused_with_their_rule():
     assert fb.rule == "zongshi.project.final-six" and "final round" in fb.text
     item = lesson("zongshi", "temple-apprentice")
     assert item.start().play("temple").position()["pending"][0][0] != "donate"  # an apprentice does not donate
+
+
+def test_the_issue_22_lessons_rest_on_their_rules():
+    """Issue 22 ("every rule a lesson"): the refusals the passing and one-project lessons
+    teach are the engine's (C. Passing; A. Beginning a Project); a tile claimed through a
+    scroll or by an apprentice under the Writ is praised with its own rule, not the master's
+    Pawn Shop visit; a discount is named."""
+    state = lesson("zongshi", "pass-while-building").start()
+    assert state.explain("temple").rule == "zongshi.project.busy"
+    state = lesson("zongshi", "one-project-at-a-time").start()
+    assert state.explain("project merchant_statue").rule == "zongshi.project.one-at-a-time"
+    assert state.position()["players"][0]["boxes"] == "ggij"  # the boxes for a second Statue are there
+    gift = item_text("pawn-shop-owners-gift")
+    assert "Pawn Shop Owner's Gift claims one tile" in gift and "as many tiles" not in gift
+    assert "under the Writ of Authority your apprentice claims as a master does" in item_text("writ-of-authority")
+    assert "taken off by your Artistic Subtlety" in item_text("artistic-subtlety")
+    assert "taken off by your Masterful Use of Ivory" in item_text("masterful-use-ivory")
+    assert "you turn in 1 ivory (your Masterful Use of Gold pays the other box)" in item_text("masterful-use-gold")
+    fb, _ = lesson("zongshi", "award-tile-decline").attempt(lesson("zongshi", "award-tile-decline").start(), "claim ivory/jade pay jade")
+    assert not fb.solved and "could no longer begin it" in fb.text
+    draft = lesson("zongshi", "draft-order").start()
+    assert draft.to_move == 3 and draft.position()["start"] == 0  # natural, to the start player's right, chooses first
 
 
 # -- hints --------------------------------------------------------------------------------------
@@ -233,8 +260,54 @@ def _trigger_bonus(state):
     return _row(final, "triggering the end")
 
 
+def _last_drafter(state):
+    """The seat name of the last choice of the opening draft (Player Setup)."""
+    seats = []
+    _play_until(state, lambda s: s.position()["step"] != 0 or seats.append(s.to_move))
+    return state.game.seat_names[seats[-1]]
+
+
+def _next_round(state):
+    """The position at the start of the next round (after Step 4: End of Turn)."""
+    now = state.position()["round"]
+    return _play_until(state, lambda s: s.position()["round"] > now)
+
+
+def _earliest_second_project(state):
+    """The first round in which the master may begin the Merchant Statue (A. Beginning a Project)."""
+    return _play_until(state, lambda s: s.to_move == 0 and s.explain("project merchant_statue") is None).position()["round"]
+
+
+def _after_scrolls(state, scrolls):
+    """The learner's boxes after playing ``scrolls`` and discarding down to the storage limit."""
+    for sid in scrolls:
+        state = state.play(f"play {sid}")
+        while state.position()["pending"][0][0] == "boxes":
+            state = state.play(state.legal_actions()[0])
+    return sum(_boxes(state, 0))
+
+
+def _scrolls_after_award(state):
+    """The learner's scrolls at the end of the turn of a first visit to the Official (the
+    award draws one; the hand limit follows, Going to the Temple)."""
+    state = state.play("visit official 1")
+    while state.position()["pending"][0][0] == "hand":
+        state = state.play(state.legal_actions()[0])
+    return len(state.position()["players"][0]["scrolls"])
+
+
 #: The engine's answer to each question (rulebook section in the lesson's ``rule``).
 ENGINE_ANSWERS = {
+    "board-setup-bins": lambda s: len(_play_until(s, lambda x: x.position()["step"] != 0).position()["bins"]["small"].replace("nothing", "")),
+    "draft-order": _last_drafter,
+    "award-two-boxes": lambda s: sum(_boxes(s.play("visit scholar 1"), 0)),
+    "award-scroll": _scrolls_after_award,
+    "pass-while-building": lambda s: "yes" if s.explain("temple") is None else "no",
+    "one-project-at-a-time": _earliest_second_project,
+    "step4-refill": lambda s: len(_next_round(s).position()["bins"]["large"].replace("nothing", "")),
+    "step4-start-player": lambda s: s.game.seat_names[_next_round(s).position()["start"]],
+    "award-gift-returned": lambda s: sum(_boxes(s.play("visit official 2"), 0)),
+    "gift-and-lucky-discovery": lambda s: _after_scrolls(s, ["gift_from_the_priests", "lucky_discovery"]),
     "distribution-masters": _green_share,
     "temple-apprentice": lambda s: _scrolls_drawn(s, "temple"),
     "advance-project": _completion_round,

@@ -1,9 +1,9 @@
 """Zong Shi lesson goals: what a move must do to solve a lesson, and why it is right.
 
 Each goal checks one decision of the learner against the rules and cites the rulebook section
-it teaches (rulebook "Zong Shi Rulebook": "A. Beginning a Project", "Going to the Temple",
-"Going to the Pawn Shop", "Paying Respectful Visits", "Step 2: Distribute Materials", "The
-Projects, in Detail", "The Final Round"). Lessons (``tutor/lessons/zongshi.toml``) also use
+it teaches (rulebook "Zong Shi Rulebook": "Player Setup", "A. Beginning a Project", "Going to
+the Temple", "Going to the Pawn Shop", "Paying Respectful Visits", "Step 2: Distribute
+Materials", "The Scrolls, in Detail", "The Projects, in Detail", "The Final Round"). Lessons (``tutor/lessons/zongshi.toml``) also use
 the goals of every game, ``legal`` and ``one-of``.
 
 Only values the rulebook prints are relied on: the Merchant Statue's cost, time and points
@@ -52,6 +52,8 @@ def _and(words: Sequence[str]) -> str:
 def _pawn(before: ZongShiState) -> str | None:
     """The pawn whose turn it is (``"master"``/``"apprentice"``), or ``None`` outside a turn."""
     task = before.position()["pending"][0]
+    if task[0] == "second":  # Follow the Twofold Path: the master's second project
+        return "master"
     return task[3] if task[0] == "turn" and task[3] else (task[2] if task[0] in ("donate", "shop") else None)
 
 
@@ -80,6 +82,13 @@ def _begin_praise(before, action, after, project: str) -> str:
     parts = [f"you can pay for the {name} ({_cost_text(before, project)}), so your {pawn} begins it"]
     if any(paid):
         parts.append("the boxes paid go back to the bag: " + _and([f"{n} {MATERIALS[m]}" for m, n in enumerate(paid) if n]))
+        saved = sum(card.cost) - sum(paid)
+        if saved > 0:
+            mine = _player(before, seat)
+            by = [f"your {before.game.card(pid).name}" for pid in dict.fromkeys(mine["completed"]) if pid.endswith("_mastery") and pawn == "master"]
+            by += [f"your Masterful Use of {m.title()}" for m in mine["effects"].get("masterful_use", []) if pawn == "master"]
+            by += ["your Artistic Subtlety"] if mine["effects"].get("subtle") else []
+            parts.append(f"{saved} box{'es' if saved > 1 else ''} fewer than the printed cost, taken off by {_and(by) if by else 'your discounts'}")
     track = me[pawn]
     if track["building"]:
         time = track["time"]
@@ -90,6 +99,8 @@ def _begin_praise(before, action, after, project: str) -> str:
             time, f"it finishes in Step 3, {time - 1} rounds from now"
         )
         parts.append(f"the {pawn} goes on the time track at {time}{why}: {when} and scores {card.vp} points")
+        if len(track["building"]) > 1:
+            parts.append("with Follow the Twofold Path both projects take the greater time of the two (The Scrolls, in Detail)")
     else:
         parts.append("next you choose how to pay")
     return "; ".join(parts) + " (rulebook, A. Beginning a Project)."
@@ -287,15 +298,34 @@ def _tile_check(before, action, after, pair: str = "") -> str | None:
 def _tile_praise(before, action, after, pair: str = "") -> str:
     name = PAIR_NAMES[action.args[0]]
     a, b = name.split("/")
+    task = before.position()["pending"][0]
     pawn = _pawn(before)
-    more = (
-        "an apprentice may claim only one tile, so its visit to the Pawn Shop ends here"
-        if pawn == "apprentice"
-        else "a master may claim as many tiles as you can afford"
-    )
+    me = _player(before, _seat(before))
+    section = "rulebook, Going to the Pawn Shop"
+    if task[0] == "gift":
+        more = "Pawn Shop Owner's Gift claims one tile, without sending your master to the Pawn Shop"
+        section = "rulebook, The Scrolls, in Detail"
+    elif task[0] == "award_tile":
+        more = "the award claims one tile for one box of either of its materials"
+        section = "rulebook, Paying Respectful Visits"
+    elif pawn == "apprentice" and me["effects"].get("writ"):
+        more = "under the Writ of Authority your apprentice claims as a master does, as many tiles as you can afford"
+        section = "rulebook, The Scrolls, in Detail; Going to the Pawn Shop"
+    elif pawn == "apprentice":
+        more = "an apprentice may claim only one tile, so its visit to the Pawn Shop ends here"
+    else:
+        more = "a master may claim as many tiles as you can afford"
+    if action.kind == "claim":
+        paid = f"one {MATERIALS[action.args[1]]}"
+    else:  # a purchase: the boxes its payment gives, a Masterful Use saving one
+        pay = action.args[1]
+        paid = _and([f"{n} {MATERIALS[m]}" for m, n in enumerate(pay.paid) if n]) if any(pay.paid) else "no box"
+        if pay.scrolls:
+            used = _and([before.game.components.scrolls[sid].name for sid in pay.scrolls])
+            paid += f" (your {used} pays the other box)"
     return (
-        f"you turn in one {a} and one {b} and keep the {name} tile: from now on it exchanges one of those materials for the other when you pay "
-        f"a project or a visit, and it scores 1 point at the end; {more} (rulebook, Going to the Pawn Shop)."
+        f"you turn in {paid} and keep the {name} tile: from now on it exchanges one of those materials for the other when you pay "
+        f"a project or a visit, and it scores 1 point at the end; {more} ({section})."
     )
 
 
