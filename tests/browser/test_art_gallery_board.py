@@ -167,7 +167,7 @@ def test_a_round_by_clicks_with_its_distribution(page, jupyter_server, make_note
                 # 5 + 7 = 12 is more than the bid: Python says which rule, nothing is played
                 widget.locator(".zw-ag-choices button[data-space='5']").click()
                 widget.locator(".zw-ag-choices button[data-space='7']").click()
-                expect(widget.locator(".zw-status")).to_contain_text("exceed the bid card's value", timeout=10_000)
+                expect(widget.locator(".zw-status")).to_contain_text("more than the bid card's value", timeout=10_000)
                 expect(widget.locator(".zw-status")).to_contain_text("Painting Tiles in the Shop Area")
                 assert widget.get_attribute("data-explained") == "art_gallery.shop.too-expensive"
                 screenshot(page, "art-gallery-refused", locator=widget)
@@ -317,7 +317,7 @@ def test_shop_spaces_the_bid_cannot_pay_for_are_greyed_and_say_why(page, jupyter
     screenshot(page, "art-gallery-shop-greyed", locator=widget)
     widget.locator(".zw-ag-choices button[data-space='3']").click()
     widget.locator(".zw-ag-choices button[data-space='5']").click()  # greyed, still explained in the rule's words
-    expect(widget.locator(".zw-status")).to_contain_text("exceed the bid card's value", timeout=10_000)
+    expect(widget.locator(".zw-status")).to_contain_text("more than the bid card's value", timeout=10_000)
     widget.locator(".zw-ag-choices button[data-space='7']").click()  # 5 + 7: a choice the bid cannot pay for
     for space in ("1", "3"):  # judged alone again: the bid pays for them
         expect(widget.locator(f".zw-ag-choices button[data-space='{space}']")).not_to_have_class(re.compile("zw-ag-unaffordable"))

@@ -97,7 +97,7 @@ def test_shop_take_explained_with_the_rule_distribution_shop():
     board.ready()
     sent = replies(board)
     board.handle_request({"type": "explain", "action": "take 5+7", "version": board.version, "key": 1})
-    assert sent[-1]["rule"] == "art_gallery.shop.too-expensive" and "exceed the bid card's value 8" in sent[-1]["text"]
+    assert sent[-1]["rule"] == "art_gallery.shop.too-expensive" and "more than the bid card's value 8" in sent[-1]["text"]
     assert sent[-1]["legal"] is False
     board.handle_request({"type": "explain", "action": "take 3+5", "version": board.version, "key": 2})
     assert sent[-1]["legal"] is True

@@ -201,8 +201,12 @@ class TurnMixin:
             if sum(a.spaces) > bid:
                 raise IllegalAction(
                     "art_gallery.shop.too-expensive",
-                    f"Spaces {'+'.join(map(str, a.spaces))} = {sum(a.spaces)} exceed the bid card's value {bid}; "
-                    f"values of several bids never add up ({SECTION['shop']}).",
+                    (
+                        f"Space {a.spaces[0]} costs {a.spaces[0]}, more than the bid card's value {bid}"
+                        if len(a.spaces) == 1
+                        else f"Spaces {' + '.join(map(str, a.spaces))} cost {sum(a.spaces)} together, more than the bid card's value {bid}"
+                    )
+                    + f"; values of several bids never add up ({SECTION['shop']}).",
                 )
             raise IllegalAction("art_gallery.shop.must-take", f"With this variant a Shop bid that can pay for a tile must take one ({SECTION['shop']}).")
         if kind is Pick:
