@@ -22,9 +22,6 @@ GAMES_DIR = pathlib.Path(zongshi_widgets.__file__).parent / "games"
 KNOWN_GAPS = {
     "art_gallery": {
         "Rules (a round: four turns, each a move and a bid)": "no lesson on the order of the steps yet (a move, then a bid, four times)",
-        "Preparation": "lesson to come (the board by the number of players)",
-        "End of the Round": "lesson to come (refill, the cards back to hand)",
-        "End of the Game & Final Score (when the game ends)": "lesson to come (the two end conditions)",
     },
     "gembloq": {
         "Setup, Game for 3 players": "lesson to come (the area for three)",
