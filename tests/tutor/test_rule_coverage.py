@@ -23,9 +23,7 @@ KNOWN_GAPS = {
     "art_gallery": {
         "Rules (a round: four turns, each a move and a bid)": "no lesson on the order of the steps yet (a move, then a bid, four times)",
     },
-    "gembloq": {
-        "Setup, Game for 3 players": "lesson to come (the area for three)",
-    },
+    "gembloq": {},
     "majolica": {
         "Game Setup": "Majolica lessons are being written by another helper (issue 22)",
         "Take the Design Card and Rearrange Their Slots": "Majolica lessons are being written by another helper (issue 22)",
