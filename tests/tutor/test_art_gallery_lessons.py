@@ -40,7 +40,7 @@ def test_the_lessons_cover_the_issue():
     ids = set(BY_ID)
     assert {"movement", "marker-space", "bid-sum", "shop-bid-six", "shop-two-bids", "tie-tile", "tie-marker", "returned-cards", "start-card"} <= ids
     assert {"chain-rows", "chain-blank", "chain-order", "souvenirs", "action-cards", "final-tie"} <= ids
-    assert {"preparation", "round-end", "game-end-stacks", "game-end-pile"} <= ids  # issue 22
+    assert {"preparation", "round-turns", "round-end", "game-end-stacks", "game-end-pile"} <= ids  # issue 22
     assert {"reach", "win-painting", "keep-start-card", "shop-most", "pick-best", "legal", "one-of"} <= set(goals("art_gallery"))
     assert registration("art_gallery").lessons == "zongshi_widgets.tutor.art_gallery"
 
@@ -257,6 +257,21 @@ def _empty_spaces(state):
     return sum(1 for a in range(1, state.game.ring) if state.paintings[a] is None)
 
 
+def _cards_played_in_round(state, seat):
+    """Rulebook, Rules: the action cards ``seat`` plays in the moves and bids of one round."""
+    first, played = state.round, 0
+    while state.round == first and state.step in ("move", "bid", "aside"):
+        played += state.to_move == seat
+        state = state.play(state.legal_actions()[0])
+    return played
+
+
+def _check_round_turns(state, item):
+    """Rulebook, Rules: four turns, each a move and a bid; the last card decides the start card."""
+    assert state.round == 1 and state.step == "move" and state.start == RED == state.to_move and len(state.hand(RED)) == 9
+    assert _cards_played_in_round(state, RED) == 8 and "4 times 2, and one card is left in hand" in item.hints[1]
+
+
 def _check_preparation(state, item):
     """Rulebook, Preparation 1 and 2: the board by the number of players (the galleries per
     part: rulings 5.2 INF, said in the task), one painting card per gallery."""
@@ -299,6 +314,7 @@ def _game_ends(state):
 
 
 HINT_CHECKS = {
+    "round-turns": _check_round_turns,
     "preparation": _check_preparation,
     "round-end": _check_round_end,
     "game-end-stacks": _check_game_end_stacks,
@@ -336,6 +352,7 @@ def _marker_space(state):
 
 
 ANSWERS = {
+    "round-turns": lambda s: _cards_played_in_round(s, RED),
     "preparation": lambda s: sum(1 for a in range(1, s.game.ring) if s.paintings[a] is not None),
     "round-end": lambda s: len(_finish_round(s).hand(RED)),
     "game-end-stacks": _game_ends,

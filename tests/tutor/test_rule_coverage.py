@@ -20,9 +20,7 @@ GAMES_DIR = pathlib.Path(zongshi_widgets.__file__).parent / "games"
 
 #: Sections with no lesson yet, by game: section -> why. Remove an entry when its lesson lands.
 KNOWN_GAPS = {
-    "art_gallery": {
-        "Rules (a round: four turns, each a move and a bid)": "no lesson on the order of the steps yet (a move, then a bid, four times)",
-    },
+    "art_gallery": {},
     "gembloq": {},
     "majolica": {
         "Game Setup": "Majolica lessons are being written by another helper (issue 22)",
