@@ -229,7 +229,14 @@ class TestWheel:
         package = {n for n in names if not n.startswith(dist_info + "/")}
         assert package == _package_files()
         data = {n for n in package if not n.endswith(".py")}
-        wanted = ("games/gembloq/data/pieces.json", "tutor/lessons/gembloq.toml", "tutor/lessons/lesson.schema.json", "widgets/gembloq.js", "widgets/board.css")
+        wanted = (
+            "games/gembloq/data/pieces.json",
+            "tutor/lessons/gembloq.toml",
+            "tutor/lessons/lesson.schema.json",
+            "tutor/rule_sections.toml",
+            "widgets/gembloq.js",
+            "widgets/board.css",
+        )
         assert {f"zongshi_widgets/{w}" for w in wanted} <= data
 
     def test_installs_into_a_clean_venv_with_its_license_metadata_and_data(self, wheel, tmp_path):

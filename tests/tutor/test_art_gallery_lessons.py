@@ -40,6 +40,7 @@ def test_the_lessons_cover_the_issue():
     ids = set(BY_ID)
     assert {"movement", "marker-space", "bid-sum", "shop-bid-six", "shop-two-bids", "tie-tile", "tie-marker", "returned-cards", "start-card"} <= ids
     assert {"chain-rows", "chain-blank", "chain-order", "souvenirs", "action-cards", "final-tie"} <= ids
+    assert {"preparation", "round-turns", "round-end", "game-end-stacks", "game-end-pile"} <= ids  # issue 22
     assert {"reach", "win-painting", "keep-start-card", "shop-most", "pick-best", "legal", "one-of"} <= set(goals("art_gallery"))
     assert registration("art_gallery").lessons == "zongshi_widgets.tutor.art_gallery"
 
@@ -245,7 +246,79 @@ def _check_final_tie(state, item):
     assert f"Red: 3 + 9 + 3 = {sheet.totals[RED]}. Yellow: 6 + 9 = {sheet.totals[YELLOW]}." in item.hints[1]
 
 
+def _finish_round(state):
+    """Play the rest of the distribution (every pick) to the round's end."""
+    while state.step in ("take", "return"):
+        state = state.play(state.legal_actions()[0])
+    return state
+
+
+def _empty_spaces(state):
+    return sum(1 for a in range(1, state.game.ring) if state.paintings[a] is None)
+
+
+def _cards_played_in_round(state, seat):
+    """Rulebook, Rules: the action cards ``seat`` plays in the moves and bids of one round."""
+    first, played = state.round, 0
+    while state.round == first and state.step in ("move", "bid", "aside"):
+        played += state.to_move == seat
+        state = state.play(state.legal_actions()[0])
+    return played
+
+
+def _check_round_turns(state, item):
+    """Rulebook, Rules: four turns, each a move and a bid; the last card decides the start card."""
+    assert state.round == 1 and state.step == "move" and state.start == RED == state.to_move and len(state.hand(RED)) == 9
+    assert _cards_played_in_round(state, RED) == 8 and "4 times 2, and one card is left in hand" in item.hints[1]
+
+
+def _check_preparation(state, item):
+    """Rulebook, Preparation 1 and 2: the board by the number of players (the galleries per
+    part: rulings 5.2 INF, said in the task), one painting card per gallery."""
+    assert state.game.players == 5 and state.round == 1 and _empty_spaces(state) == 0
+    galleries = {n: zw.game("art_gallery", players=n).ring - 1 for n in range(2, 7)}
+    assert galleries == {2: 4, 3: 4, 4: 6, 5: 8, 6: 8}  # the mistakes' 4 (two or three) and 6 (four)
+    assert "rulings 5.2, INF" in item.task and "4 + 2 + 2" in item.hints[1]
+
+
+def _check_round_end(state, item):
+    """Rulebook, End of the Round: the movement cards come back to hand."""
+    g6 = state.game.area_index("G6")
+    assert state.step == "return" and state.area == g6 == state.game.ring - 1 and state.to_move == RED
+    assert sorted(state.pool) == [3, 8] and "(the 3 and the 8)" in item.task
+    assert len(state.hand(RED)) == 4 and len(state.played[RED]) == 4 and [s for s, _ in state.bars[g6]].count(RED) == 1
+    after = _finish_round(state)
+    assert after.step == "move" and after.round == state.round + 1  # the round ended, the game did not
+    assert "4 in hand, 1 picked back, 4 movement cards" in item.hints[1]
+
+
+def _check_game_end_stacks(state, item):
+    """Rulebook, End of the Game & Final Score, a) and b) with four players."""
+    assert state.game.players == 4 and state.game.used_up_limit == 3 and zw.game("art_gallery", players=3).used_up_limit == 2
+    assert [len(st) for st in state.stacks][:2] == [0, 0] and all(state.stacks[2:]) and state.game.components.spaces[:2] == (1, 3)
+    assert len(state.pile) == 39 and _empty_spaces(state) == 5 and state.area == state.game.ring - 1 and state.to_move == RED
+    assert "only 2 stacks are used up; the 39 cards of the pile fill the 5 empty painting spaces" in item.hints[1]
+
+
+def _check_game_end_pile(state, item):
+    """Rulebook, End of the Game & Final Score, a) with two players, no stack used up."""
+    assert state.game.players == 2 and all(state.stacks) and state.area == state.game.ring - 1 and state.to_move == RED
+    empty = [state.game.area_names[a] for a in range(1, state.game.ring) if state.paintings[a] is None]
+    assert empty == ["G1", "G2", "G4"] and len(state.pile) == 2
+    assert "3 empty painting spaces and 2 cards in the pile" in item.hints[1]
+
+
+def _game_ends(state):
+    """Rulebook, End of the Game & Final Score: "yes" when the game is over at the round's end."""
+    return "yes" if _finish_round(state).step is None else "no"
+
+
 HINT_CHECKS = {
+    "round-turns": _check_round_turns,
+    "preparation": _check_preparation,
+    "round-end": _check_round_end,
+    "game-end-stacks": _check_game_end_stacks,
+    "game-end-pile": _check_game_end_pile,
     "movement": _check_movement,
     "marker-space": _check_marker_space,
     "bid-sum": _check_bid_sum,
@@ -279,6 +352,11 @@ def _marker_space(state):
 
 
 ANSWERS = {
+    "round-turns": lambda s: _cards_played_in_round(s, RED),
+    "preparation": lambda s: sum(1 for a in range(1, s.game.ring) if s.paintings[a] is not None),
+    "round-end": lambda s: len(_finish_round(s).hand(RED)),
+    "game-end-stacks": _game_ends,
+    "game-end-pile": _game_ends,
     "marker-space": _marker_space,
     "chain-rows": lambda s: sum(s.score_sheet().values[RED][:4]),
     "chain-blank": lambda s: s.score_sheet().values[RED][3],

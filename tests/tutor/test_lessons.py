@@ -6,7 +6,7 @@ import pytest
 
 import zongshi_widgets as zw
 from zongshi_widgets.tutor import Lesson, goals, lesson, lessons_from_dicts, load_lessons
-from zongshi_widgets.tutor.gembloq import tiebreak_range
+from zongshi_widgets.tutor.gembloq import half_square_only_cells, tiebreak_range
 
 GEMBLOQ = load_lessons("gembloq")
 
@@ -34,6 +34,24 @@ def test_every_move_lesson_is_solvable_and_judges_moves(item):
     illegal = next(p for p in state.game.tables.placements if state.explain(p) is not None)
     fb, after = item.attempt(state, illegal)
     assert not fb.solved and not fb.legal and fb.rule.startswith("gembloq.") and after is None
+
+
+def test_the_three_player_area_lesson_is_true_of_the_area():
+    """Issue 22 (rulebook, Setup, Game for 3 players): three colours on the inner area, blue's
+    starting square in the middle of its bottom border, and every solution fills a notch of
+    that border with a triangular part."""
+    item = lesson("gembloq", "three-player-area")
+    state = item.start()
+    tables = state.game.tables
+    assert tables.players == 3 and len(state.game.seat_names) == 3 and len(tables.cells) < len(zw.game("gembloq", players=4).tables.cells)
+    width, bottom = max(x for x, _ in tables.cells) + 1, max(y for _, y in tables.cells)
+    start = [tables.cells[i] for i in tables.starts[0]]
+    assert max(y for _, y in start) == bottom and abs(sum(x for x, _ in start) / len(start) - width / 2) <= 2
+    only = half_square_only_cells(3)
+    solutions = item.solutions(state)
+    assert solutions and all(p.piece.half_squares for p in solutions)
+    assert all(any(tables.index[c] in only and c[1] == bottom for c in p.cells) for p in solutions)
+    assert "1.5" in {p.piece.name for p in solutions}  # the piece the last hint names
 
 
 def test_feedback_words_for_corner_and_edge_contact():
