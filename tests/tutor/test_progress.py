@@ -232,7 +232,8 @@ def test_a_lesson_solved_before_says_so_and_offers_the_next_one():
 
 def test_a_move_after_solving_points_to_next_lesson_when_the_course_goes_on():
     (mine,) = lessons_from_dicts([{"id": "mine", "title": "Mine", "game": "art_gallery", "players": 2, "task": "Play any move."}])
-    for lesson, words in ((load_lessons("art_gallery")[0], "press 'Next lesson' above the board"), (mine, "go on to the next cell, or press 'Try again'")):
+    movement = next(item for item in load_lessons("art_gallery") if item.id == "movement")  # solved by a move
+    for lesson, words in ((movement, "press 'Next lesson' above the board"), (mine, "go on to the next cell, or press 'Try again'")):
         lb = show_lesson(lesson)
         _solve(lb)  # a move card played: the same seat now bids, which the solved lesson refuses
         why = lb._only_the_lesson_move(lb.board.state, lb.board.state.legal_actions()[0])
