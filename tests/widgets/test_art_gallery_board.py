@@ -357,3 +357,22 @@ def test_spectator_and_open_hands_views():
     assert [o["my_hand"] for o in opened] == [board.state.hand(s) for s in range(3)]
     assert teacher.watch["open_hands"] is True
     assert teacher.picture() == spectator.picture()
+
+
+def test_the_log_and_the_message_tell_each_round_end_and_why_the_game_ended():
+    """Issue 25: Art Gallery's log had no round-end entries (Majolica's does) and the board never
+    said why the game ended. The entry of the move that ends a round says what the end of the
+    round did (rulebook, End of the Round); the last one and the message line say why the game
+    ends (rulebook, End of the Game)."""
+    from zongshi_widgets.widgets import ArtGalleryBoard
+
+    board = ArtGalleryBoard(players=3, seats=["random"] * 3, seed=5, bot_delay=0)
+    board.run_bots()
+    assert board.state.is_over
+    texts = [entry["text"] for entry in board._log_entries(0)]
+    rounds = board.state.round
+    for r in range(1, rounds):
+        assert sum(f"End of round {r}: movement cards go back to hand" in t for t in texts) == 1, r
+    assert f"End of round {rounds}: " in texts[-1] and "so the game ends (rulebook, End of the Game)" in texts[-1]
+    assert "so the game ends (rulebook, End of the Game). Game over" in board.message
+    board.close()

@@ -204,9 +204,25 @@ class ArtGalleryBoard(NamedGameBoard):
         if awards:
             got = "; ".join(f"{g.seat_names[s['to']]} takes #{s['card']} ({g.area_names[s['a']]})" for s in awards)
             text += f". Distribution: {got} (step by step on the board)"
+        ended = _round_end_text(story)
+        if ended:
+            text += f". {ended.rstrip('.')}"
         if after.is_over:
             text += ". Game over" + ("" if not self.reveal_scores else self._winners_text(after))
         return text
+
+    def _log_entries(self, seat):
+        """The move log (see :class:`GameBoard`), with the end of each round, and why the game
+        ended, told in the entry of the move that ended it (rulebook, End of the Round, End of
+        the Game)."""
+        out = super()._log_entries(seat)
+        for entry, node in zip(out, self.timeline.line()[1:]):
+            before, after = node.parent.state, node.state
+            if after.round != before.round or (after.is_over and not before.is_over):
+                ended = _round_end_text(distribution_story(before, node.action, after))
+                if ended:
+                    entry["text"] += f". {ended.rstrip('.')}"
+        return out
 
     def _wire_moves(self, moves: list) -> list:
         # the log as the shell draws it: this front end reads no action codes (keeps updates small)
@@ -262,3 +278,8 @@ class ArtGalleryBoard(NamedGameBoard):
 #: The verbs ``ArtGalleryState.action_name`` starts with, and their past tense (longest first).
 _PAST = (("play ", "played "), ("bid ", "bid "), ("lay ", "laid "), ("take back ", "took back "), ("take ", "took "))
 
+
+def _round_end_text(story: list[dict]) -> str:
+    """The words of the end of a round in a distribution's story (``""`` when the move did not
+    end one): the refill and who begins the next round, or why the game ends."""
+    return next((step["text"] for step in story if step["k"] == "end"), "")
