@@ -12,6 +12,7 @@ kernel reports in every other field, and its version a Python that the package s
 
 import json
 import pathlib
+import re
 import subprocess
 import sys
 from functools import cache
@@ -129,3 +130,42 @@ def test_no_saved_output_is_a_live_widget_without_a_picture(path):
             data = out.get("data", {})
             if "application/vnd.jupyter.widget-view+json" in data:
                 assert {"image/svg+xml", "text/html"} & set(data), f"a widget saved without a picture: {''.join(data.get('text/plain', ''))[:80]!r}"
+
+
+#: a lesson called up in a notebook's code: ``show_lesson("zongshi", "draft-pick")`` or ``lesson('majolica', 'overflow')``
+LESSON_CALL = re.compile(r"""\b(?:show_)?lesson\(\s*(["'])([\w-]+)\1\s*,\s*(["'])([\w-]+)\3""")
+
+
+def lessons_in_notebooks(paths) -> set[tuple[str, str]]:
+    """The ``(game, lesson id)`` pairs that the code cells of the notebooks ``paths`` call up
+    with ``show_lesson(game, id)`` or ``lesson(game, id)``."""
+    found = set()
+    for path in paths:
+        for cell in _read(path).cells:
+            if cell.cell_type == "code":
+                found |= {(m.group(2), m.group(4)) for m in LESSON_CALL.finditer(cell.source)}
+    return found
+
+
+def lessons_without_a_notebook(shown: set[tuple[str, str]]) -> list[str]:
+    """The packaged lessons, as ``"game/id"``, that no pair of ``shown`` calls up, in course order."""
+    from zongshi_widgets.tutor.lesson import load_lessons, packaged_games
+
+    return [f"{game}/{item.id}" for game in packaged_games() for item in load_lessons(game) if (game, item.id) not in shown]
+
+
+def test_every_packaged_lesson_appears_in_a_notebook():
+    """A learner meets every lesson in a notebook: one added to ``tutor/lessons/<game>.toml``
+    without a ``show_lesson("<game>", "<id>")`` cell in ``notebooks/`` fails here."""
+    missing = lessons_without_a_notebook(lessons_in_notebooks(NOTEBOOKS))
+    assert not missing, f"lessons in no notebook (add a show_lesson cell for each): {', '.join(missing)}"
+
+
+def test_a_lesson_left_out_of_every_notebook_is_reported():
+    shown = lessons_in_notebooks(NOTEBOOKS)
+    assert ("zongshi", "draft-pick") in shown and ("majolica", "select-a") in shown
+    assert lessons_without_a_notebook(shown - {("zongshi", "draft-pick")}) == ["zongshi/draft-pick"]
+    assert {m.group(2, 4) for m in LESSON_CALL.finditer("show_lesson('gembloq', 'first-move'); lesson(\"art_gallery\", \"movement\").start()")} == {
+        ("gembloq", "first-move"),
+        ("art_gallery", "movement"),
+    }

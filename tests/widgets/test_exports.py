@@ -9,12 +9,14 @@ the board's static picture are unchanged. Run with nbclient, which is what nbcon
 from __future__ import annotations
 
 import json
+import pathlib
 
 import nbformat
 import pytest
 
 import zongshi_widgets as zw
 
+_ROOT = pathlib.Path(__file__).resolve().parents[2]
 #: the package's games with secrets (the tests' own games are not registered in a new kernel)
 HIDDEN = [n for n in ("art_gallery", "gembloq", "majolica", "zongshi") if zw.game_type(n).hidden_information]
 
@@ -51,10 +53,10 @@ def test_an_executed_export_holds_no_secret_of_a_board(name):
     assert any("zw-static" in json.dumps(o.get("data", {})) for o in nb.cells[0].outputs)
 
 
-#: the rules and scoring notebooks of each game with secrets (the strategy notebooks' boards are
-#: made the same way; their reviews take a minute more each), executed as ``jupyter nbconvert
-#: --execute`` runs them
-NOTEBOOKS = [f"notebooks/{name}/{part}.ipynb" for name in HIDDEN for part in ("01_rules", "02_scoring")]
+#: the rules notebooks (01_rules and the lesson notebooks after it, 01b_...) and the scoring notebook
+#: of each game with secrets (the strategy notebooks' boards are made the same way; their reviews
+#: take a minute more each), executed as ``jupyter nbconvert --execute`` runs them
+NOTEBOOKS = [path.relative_to(_ROOT).as_posix() for name in HIDDEN for path in sorted((_ROOT / "notebooks" / name).glob("0[12]*.ipynb"))]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS)
