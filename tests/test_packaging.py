@@ -234,6 +234,8 @@ class TestWheel:
             "tutor/lessons/gembloq.toml",
             "tutor/lessons/lesson.schema.json",
             "tutor/rule_sections.toml",
+            "tutor/rule_summaries.toml",
+            "tutor/glossary.toml",
             "widgets/gembloq.js",
             "widgets/board.css",
         )

@@ -35,7 +35,8 @@ def __getattr__(name: str):
     (:func:`zongshi_widgets.agents.review.review`) with them, ``zw.join``
     (:func:`zongshi_widgets.widgets.remote.join`: a board of a game on the game server); likewise
     the learner's progress, ``zw.progress()``, ``zw.set_learner(name)`` and the teacher's
-    ``zw.class_progress(folder)`` (:mod:`zongshi_widgets.tutor.progress`)."""
+    ``zw.class_progress(folder)`` (:mod:`zongshi_widgets.tutor.progress`), and the games' terms,
+    ``zw.glossary(game, term)`` (:func:`zongshi_widgets.tutor.terms.glossary`)."""
     if name in _SUBPACKAGES:
         import importlib
 
@@ -48,6 +49,10 @@ def __getattr__(name: str):
         from .tutor import progress
 
         return getattr(progress, name)
+    if name == "glossary":  # zw.glossary(game=None, term=None): tutor.terms.glossary
+        from .tutor.terms import glossary
+
+        return glossary
     if name == "join":  # zw.join(address, token=...): a board of a served game (widgets.remote.join)
         from .widgets.remote import join
 
@@ -73,5 +78,6 @@ __all__ = [
     "progress",
     "set_learner",
     "class_progress",
+    "glossary",
     "__version__",
 ]

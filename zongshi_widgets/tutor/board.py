@@ -13,6 +13,7 @@ from ..widgets.static import StaticPicture, picture_html
 from .answer_box import AnswerBox
 from .lesson import Feedback, Lesson, lesson, move_words
 from .progress import ProgressError, lesson_key, next_lesson, read_progress, record_solve
+from .sections import lesson_sections, rule_summary
 
 
 def board_class(game: str) -> type:
@@ -67,6 +68,8 @@ class LessonBoard(W.VBox):
         self._board_options = dict(board_options)
         self._title = W.HTML("")
         self._hint = W.HTML("")
+        self._rules = W.HTML("")  # a "Rule: <section>" fold per section of the lesson's rule
+        self._rules.add_class("zw-lesson-rules")
         self._controls = W.HBox([], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self._next_button = W.Button(description="Next lesson", icon="arrow-right", tooltip="Open the next lesson of the course on this board")
         self._next_button.on_click(lambda _: self.next_lesson())
@@ -104,6 +107,7 @@ class LessonBoard(W.VBox):
         self.board.validator = self._only_the_lesson_move
         self._title.value = self._title_html()
         self._hint.value = ""
+        self._rules.value = self._rules_html()
         self._course.children = []
         if self.solved_before:  # a learner coming back may go straight on along the course
             self._offer_next()
@@ -122,7 +126,8 @@ class LessonBoard(W.VBox):
         self._controls.children = controls
         # the buttons and the hints above the board, next to the task and the feedback they
         # answer (a tall board would push them out of sight)
-        self.children = [self._title, self._controls, self._course, self._hint, self.board]
+        # the rule links stay above the board whatever the feedback says
+        self.children = [self._title, self._controls, self._course, self._hint, self._rules, self.board]
         self.board.observe(lambda _change: self._picture.update(), names=["version", "highlight"])
         if old is not None:
             for widget in old_controls:
@@ -161,6 +166,36 @@ class LessonBoard(W.VBox):
         mark = " ✓" if self.solved else (' <small style="opacity:.75">✓ solved before</small>' if self.solved_before else "")
         rule = f' <small style="opacity:.75">(rulebook: {html.escape(self.lesson.rule)})</small>' if self.lesson.rule else ""
         return f"<h4 style='margin:.2em 0'>{html.escape(self.lesson.title)}{mark}{rule}</h4>"
+
+    def _rules_html(self) -> str:
+        """A fold per rulebook section of the lesson's ``rule``: "Rule: <section>", opening the
+        project's own summary of it (:func:`zongshi_widgets.tutor.sections.rule_summary`); a
+        section with no summary (a teacher's own lesson may name any) shows its name only."""
+        folds = []
+        for section, text in self.rule_texts:
+            text = text or "The project has no summary of this section: see the game's rulebook."
+            folds.append(
+                f"<details class='zw-rule' style='margin:.1em 0'><summary style='cursor:pointer'>Rule: {html.escape(section)}</summary>"
+                f"<div style='margin:.2em 0 .4em 1.2em;max-width:48em'>{html.escape(text)}</div></details>"
+            )
+        return "".join(folds)
+
+    @property
+    def rule_texts(self) -> list[tuple[str, str]]:
+        """The rule links shown: ``(section, summary)`` for each section of the lesson's
+        ``rule``, in order (empty for a lesson without one).
+
+        Returns:
+            list[tuple[str, str]]: section names and the summaries their folds open (``""``
+            for a section the project has not summarized, as a teacher's lesson may name).
+        """
+        out = []
+        for section in lesson_sections(self.lesson.rule or ""):
+            try:
+                out.append((section, rule_summary(self.lesson.game, section)))
+            except KeyError:
+                out.append((section, ""))
+        return out
 
     def _only_the_lesson_move(self, state: State, action: Any) -> str | None:
         if self._going and not self.solved:

@@ -2,7 +2,9 @@
 engines raise (package data ``rule_sections.toml``; issue 22, "every rule a lesson").
 
 A lesson's ``rule`` names one section, or several joined by ``"; "``, spelled exactly as
-:func:`rulebook_sections` lists them.
+:func:`rulebook_sections` lists them. :func:`rule_summary` gives the project's own summary of a
+section, in plain words (package data ``rule_summaries.toml``), which a lesson board opens under
+"Rule: <section>".
 """
 
 from __future__ import annotations
@@ -11,12 +13,19 @@ import tomllib
 from functools import cache
 from importlib import resources
 
-__all__ = ["lesson_sections", "rule_id_sections", "rulebook_sections", "section_games"]
+from ..core.errors import UnknownName
+
+__all__ = ["lesson_sections", "rule_id_sections", "rule_summary", "rulebook_sections", "section_games"]
 
 
 @cache
 def _data() -> dict:
     return tomllib.loads(resources.files(__package__).joinpath("rule_sections.toml").read_text(encoding="utf-8"))
+
+
+@cache
+def _summaries() -> dict:
+    return tomllib.loads(resources.files(__package__).joinpath("rule_summaries.toml").read_text(encoding="utf-8"))
 
 
 def section_games() -> list[str]:
@@ -76,3 +85,26 @@ def lesson_sections(rule: str) -> list[str]:
         list[str]: the section names, stripped; empty for an empty ``rule``.
     """
     return [part.strip() for part in rule.split("; ") if part.strip()]
+
+
+def rule_summary(game: str, section: str) -> str:
+    """The project's own summary of a rulebook section: what a player must know, in two to
+    five plain sentences (a paraphrase, never the publisher's text). Where the engine follows a
+    project ruling or a reconstructed value (``docs/rulings/<game>.md``), the summary says so.
+
+    Args:
+        game (str): a game name, e.g. ``"majolica"``.
+        section (str): one of :func:`rulebook_sections` of ``game``, spelled as listed.
+
+    Returns:
+        str: the summary, plain text.
+
+    Raises:
+        KeyError: no sections are listed for ``game``, or ``section`` is not one of them
+            (an ``UnknownName``, whose message names the game's sections).
+    """
+    sections = rulebook_sections(game)
+    summaries = _summaries().get(game, {})
+    if section not in sections or section not in summaries:
+        raise UnknownName(f"no rulebook section {str(section)[:80]!r} for {game}; its sections: {'; '.join(sections)}")
+    return summaries[section]
