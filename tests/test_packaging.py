@@ -90,13 +90,14 @@ def test_a_dependency_declared_differently_twice_is_refused(tmp_path):
 def test_the_front_end_is_an_extra_that_the_tutor_installs():
     """Installed into someone's Jupyter (Colab, VS Code, a JupyterHub, Notebook 6), the package must
     not bring or replace the front end: JupyterLab and Notebook are the tutor extra's, which
-    scripts/tutor.sh installs (with Dask, for the design lab notebook's cluster cell); the test
-    extra repeats them (the browser tests drive both)."""
+    scripts/tutor.sh installs (with Dask, for the design lab notebook's cluster cell, and websockets,
+    for a student's board joining a served game); the test extra repeats them (the browser tests
+    drive both)."""
     project = floors.project_table()
     runtime = {r.name for r in floors.declared_requirements(extras=())}
     assert not runtime & FRONT_ENDS, f"front ends in the runtime dependencies: {sorted(runtime & FRONT_ENDS)}"
     tutor = project["optional-dependencies"]["tutor"]
-    assert {r.name for r in map(floors.Requirement, tutor)} == {"jupyterlab", "notebook", "dask"}
+    assert {r.name for r in map(floors.Requirement, tutor)} == {"jupyterlab", "notebook", "dask", "websockets"}
     assert set(tutor) <= set(project["optional-dependencies"]["test"])
     script = (REPO / "scripts" / "tutor.sh").read_text()
     install = [line for line in script.splitlines() if "pip install" in line]

@@ -352,7 +352,12 @@ class GameServer:
         token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" and set(hello) <= {"type", "token"} else None
         who = self.store.lookup(token) if isinstance(token, str) and 0 < len(token) <= 200 else None
         if who is None:
-            await _close(websocket, "bad-token", 'the first message is {"type": "hello", "token": "<your token>"} with a token of this server')
+            await _close(
+                websocket,
+                "bad-token",
+                "unknown token: check the seat's token your teacher gave you (the first message is "
+                '{"type": "hello", "token": "<your token>"}, with a token this server handed out)',
+            )
             return
         game_id, seat = who
         try:

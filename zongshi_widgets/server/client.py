@@ -91,8 +91,14 @@ class ServedClient:
     def __init__(self, address: str, token: str, *, timeout: float = 10.0):
         if not isinstance(token, str) or not token:
             raise ValueError("token is the seat's token (a string) as the lobby handed it out")
-        from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
-        from websockets.sync.client import connect
+        try:
+            from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
+            from websockets.sync.client import connect
+        except ImportError:
+            raise ImportError(
+                "joining a served game needs the websockets package: pip install \"zongshi_widgets[server]\" "
+                "(from a clone: .venv/bin/python -m pip install -e \".[server]\")"
+            ) from None
 
         self.url = websocket_url(address)
         self.closed = ""
@@ -132,7 +138,7 @@ class ServedClient:
     def _read(self) -> None:
         from websockets.exceptions import ConnectionClosed
 
-        why = "the connection to the game server is closed"
+        why = "the connection to the game server is closed: run zw.join(...) again to go on (the server keeps the game)"
         try:
             for text in self._ws:
                 try:

@@ -453,7 +453,7 @@ function render({ model, el }) {
         title: own.has(t) ? `tile #${t} matches a painting of this collection: 3 points` : `tile #${t}: 1 point`,
       }, `#${t}${own.has(t) ? " ★" : ""}`));
       const played = (v.movement_cards[s] || []).concat(v.set_aside[s] || []);
-      const facts = [`${v.hand_sizes[s]} in hand`, `${v.markers_in_front[s]} markers left`];
+      const facts = [`${v.hand_sizes[s]} in hand`, `${v.markers_in_front[s]} marker${v.markers_in_front[s] === 1 ? "" : "s"} left`];
       if (played.length) facts.push(`played face up: ${played.join(", ")}`);
       return h("div", { class: "zw-ag-coll" + (marks.has(`collection:${name}`) ? " zw-ag-marked" : ""), "data-seat": s, role: "group", "aria-label": `${name}'s collection: ${coll.cards.length} paintings, ${coll.tiles.length} tiles` },
         h("div", { class: "zw-ag-coll-head" }, swatch(s, "zw-inline-swatch"), h("strong", {}, ` ${cap(name)}`), v.start_card === s ? h("span", { class: "zw-ag-badge", title: "holds the start card (3 points)" }, "start card") : null,
