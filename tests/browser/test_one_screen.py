@@ -7,7 +7,8 @@ board, the watching seat's own area and the current choices (the buttons to play
 inside the notebook's visible area; the other seats' areas are compact (summaries that open).
 (A newcomer found Art Gallery's hand below the ring, its side column 1,430 px below the board,
 and Majolica's own workshops below the shared grid.) Screenshots go to
-tests/browser/artifacts/one-screen-*.png.
+tests/browser/artifacts/one-screen-*.png. Zong Shi (5 players) is measured too and marked as not
+fitting yet (a strict xfail).
 """
 
 from __future__ import annotations
@@ -32,6 +33,12 @@ BOARDS = {
         ".mj-board.mj-mine",
         ".mj-table button:visible, .mj-bar button:visible, .mj-board.mj-mine button:visible",
     ),
+    "zongshi": (
+        'from zongshi_widgets.widgets import ZongShiBoard\nboard = ZongShiBoard(players=5, seats=["human"] + ["greedy"] * 4, seed=1, bot_delay=0)\nboard',
+        ".zs-town",
+        ".zs-shop.zs-mine",
+        ".zs-town button:visible, .zs-bar button:visible, .zs-shop.zs-mine button:visible",
+    ),
 }
 
 #: The visible rectangle of the notebook: the scrolling panel that holds the cells.
@@ -50,9 +57,14 @@ def inside(box: dict, view: dict) -> bool:
     return left_top and right <= view["x"] + view["width"] + 0.5 and bottom <= view["y"] + view["height"] + 0.5
 
 
+#: Zong Shi (5 players) does not fit yet: its town alone is about 1,000 px tall at 1366x768 and the
+#: seat's own workshop starts 1,230 px below the board's top (strict: the mark must go once it fits)
+NOT_YET = pytest.mark.xfail(strict=True, reason="issue 25: Zong Shi's town and own workshop do not fit one screen yet")
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("width,height", [(1366, 768), (1920, 1080)])
-@pytest.mark.parametrize("game", list(BOARDS))
+@pytest.mark.parametrize("game", [pytest.param(g, marks=NOT_YET) if g == "zongshi" else g for g in BOARDS])
 def test_the_table_on_one_screen(page, jupyter_server, make_notebook, game, width, height, theme):
     from playwright.sync_api import expect
 
