@@ -48,7 +48,7 @@ function render({ model, el }) {
       class: "zw-ag-area" + (a === 0 ? " zw-ag-shop" : ""),
       "data-area": areaNames[a],
       role: "group",
-      style: `left:${50 + 39 * Math.cos(angle)}%;top:${51 + 37 * Math.sin(angle)}%`,
+      style: `left:${50 + 40 * Math.cos(angle)}%;top:${51 + 37 * Math.sin(angle)}%`,
     });
     areaEls.push(box);
     ring.append(box);
@@ -62,7 +62,12 @@ function render({ model, el }) {
   const scores = h("div", { class: "zw-ag-scores" });
   const reconNote = h("p", { class: "zw-ag-note" });
 
-  shell.stage.append(summary, ring, story, prompt, choices, shell.lines, handBox, collections, reconNote);
+  // the table on one screen (issue 25): the ring on the left; beside it, under Undo, what the
+  // watching seat acts with (the distribution's story, the prompt, the choices, the answers and
+  // the hand); the collections under the ring. In one column this comes right under the ring.
+  const act = h("div", { class: "zw-ag-act" }, story, prompt, choices, shell.lines, handBox);
+  shell.stage.append(summary, ring, collections, reconNote);
+  shell.sideTop.before(act);
   shell.sideTop.append(scores);
 
   // ---------------------------------------------------------------- small drawings

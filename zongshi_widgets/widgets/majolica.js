@@ -29,7 +29,7 @@ function render({ model, el }) {
   const swatch = (seat, cls = "zw-swatch") =>
     h("span", { class: `${cls} mj-seat`, style: `--mj-seat:${geo.seat_colours[seat]}`, title: names[seat], "aria-hidden": "true" }, String(seat + 1));
 
-  const ui = { sel: null, story: null, timer: null, paused: false, lastPly: null };
+  const ui = { sel: null, story: null, timer: null, paused: false, lastPly: null, open: new Set() };
   const shell = zw.shell(model, el, {
     name: "majolica",
     label: `Majolica board, ${n} player${n > 1 ? "s" : ""}`,
@@ -53,7 +53,13 @@ function render({ model, el }) {
   // the cascade's steps are shown in the action bar, where the learner has just acted (between
   // the table and the player boards): never over the grid, one step at a time so the bar keeps its height
   const tableBox = h("div", { class: "mj-tablebox" }, table);
-  shell.stage.append(info, summary, tableBox, bar, shell.lines, boards, legend);
+  // the watching seat's own board in a box of its own: beside the tile grid on a wide cell, so
+  // that a take and the cascade it starts are seen at once (the whole table on one screen,
+  // issue 25); under the decision bar in one column
+  const mineBox = h("div", { class: "mj-minebox", role: "region", "aria-label": "Your player board" });
+  shell.header.append(info);
+  const act = h("div", { class: "mj-act" }, bar, shell.lines); // the decision and Python's answers, side by side
+  shell.stage.append(summary, tableBox, act, mineBox, boards, legend);
   shell.sideTop.append(scores);
   shell.setStatus("", "info");
 
@@ -241,7 +247,7 @@ function render({ model, el }) {
     const cards = t.display.map((id) => part("button", `card:${id}`, { probe: `take ${geo.solo ? "R" : "a1"} + ${id}`, label: cardWords(id), cls: "mj-card" }, cardFace(id, "")));
     const arrange = groups.has("arrange") && mayAct ? part("button", "arrange", { label: "take one tile and rearrange your card slots", cls: "zw-btn mj-arrange" }, "Tile + rearrange") : null;
     return h("div", { class: `mj-display${marked.has("display") ? " mj-mark" : ""}`, "data-part": "display" },
-      h("div", { class: "mj-title" }, `Design cards (deck: ${t.deck})`), h("div", { class: "mj-cards" }, ...cards), arrange);
+      h("div", { class: "mj-title" }, `Design cards (deck: ${t.deck})`), h("div", { class: "mj-cards" }, ...cards, arrange));
   }
 
   function cityPart(t) {
@@ -298,7 +304,7 @@ function render({ model, el }) {
     const mission = geo.use_missions && (t.mission_cards || [])[s] ? missionCard(t.mission_cards[s]) : null;
     const start = t.starting[s] ? h("div", { class: "mj-sub" }, "Starting card to slot: ", cardFace(t.starting[s], "")) : null;
     return h("div", {
-      class: `mj-board${me ? " mj-tomove" : ""}${marked.has(`board:${names[s]}`) ? " mj-mark" : ""}`,
+      class: `mj-board${me ? " mj-tomove" : ""}${t.watch === s ? " mj-mine" : ""}${marked.has(`board:${names[s]}`) ? " mj-mark" : ""}`,
       "data-part": `board:${names[s]}`,
       style: `--mj-seat:${geo.seat_colours[s]}`,
       role: "group",
@@ -464,18 +470,34 @@ function render({ model, el }) {
     if (tbl) {
       const t = { ...tbl, toMove: v.to_move, watch: (model.get("watch") || {}).seat, stepText: tbl.step_text };
       shell.turn.textContent = turnLine(v, t);
-      info.replaceChildren(h("b", {}, geo.solo ? `Round ${t.round} of 6` : `Round ${t.round}`), ` · ${t.stepText} · start player: `, swatch(t.start, "zw-inline-swatch"), ` ${names[t.start]}`);
+      // the turn line says the round and the step; beside it, only what it does not say
+      const said = !v.is_over && v.to_move !== null && v.to_move !== undefined;
+      info.replaceChildren(...(said ? [] : [h("b", {}, `Round ${t.round}`), ` · ${t.stepText} · `]), geo.solo ? `${t.round} of 6 rounds · ` : "", "start player: ", swatch(t.start, "zw-inline-swatch"), ` ${names[t.start]}`);
       table.replaceChildren(gridPart(t), displayPart(t), cityPart(t));
       drawBar(v, t);
-      const order = [];
+      // the watching seat's own board first, right under the table and the decision bar (the
+      // whole table on one screen, issue 25); the others in turn order from the seat to move,
+      // each a one-line summary that opens (open while its workshops run, or opened by a click)
+      const mine = t.watch !== null && t.watch !== undefined && t.watch >= 0 && t.watch < n ? t.watch : null;
+      const order = mine === null ? [] : [mine];
       const first = v.to_move !== null && v.to_move !== undefined ? v.to_move : 0;
-      for (let k = 0; k < n; k += 1) order.push((first + k) % n);
+      for (let k = 0; k < n; k += 1) if ((first + k) % n !== mine) order.push((first + k) % n);
       const st = ui.story ? ui.story.steps[ui.story.k] : null;
-      boards.replaceChildren(...order.map((s) => {
+      const drawn = order.map((s) => {
         const b = st && s === ui.story.seat ? st.board : t.boards[s];
         const running = st && s === ui.story.seat ? st.w : !st && s === v.to_move && (t.pending || {}).run && t.step !== "choose" ? t.pending.run[0] : -1;
-        return playerBoard(t, s, b, running);
-      }));
+        const box = playerBoard(t, s, b, running);
+        if (mine === null || s === mine) return box;
+        const head = box.querySelector(".mj-boardhead");
+        const open = ui.open.has(s) || running >= 0;
+        const other = h("details", { class: "mj-other", style: `--mj-seat:${geo.seat_colours[s]}`, open: open ? "" : null },
+          h("summary", { class: "mj-othersum", title: `Show ${names[s]}'s player board` }, head), box);
+        other.addEventListener("toggle", () => (other.open ? ui.open.add(s) : ui.open.delete(s)));
+        return other;
+      });
+      mineBox.replaceChildren(...(mine === null ? [] : drawn.slice(0, 1)));
+      mineBox.hidden = mine === null;
+      boards.replaceChildren(...(mine === null ? drawn : drawn.slice(1)));
       drawScores(v);
       drawSummary(v);
     }
