@@ -32,9 +32,7 @@ KNOWN_GAPS = {
         "Tips & FAQ, Q2": "no lesson teaches it yet (issue 22)",
         "Tips & FAQ, Q3": "no lesson teaches it yet (issue 22)",
     },
-    "zongshi": {
-        "Step 1: Player Turns": "no lesson teaches the two turns per round, master and apprentice in either order, yet (issue 22)",
-    },
+    "zongshi": {},
 }
 
 
