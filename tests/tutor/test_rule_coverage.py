@@ -23,13 +23,7 @@ KNOWN_GAPS = {
     "art_gallery": {},
     "gembloq": {},
     "majolica": {
-        "Game Setup": "no lesson teaches it yet (issue 22)",
-        "Run Workshop(s), H": "no lesson teaches it yet (issue 22)",
-        "1-Point Bonus Token": "no lesson teaches it yet (issue 22)",
-        "Tips & FAQ, Tip 1": "no lesson teaches it yet (issue 22)",
         "Tips & FAQ, Tip 3": "no lesson teaches it yet (issue 22)",
-        "Tips & FAQ, Tip 5": "no lesson teaches it yet (issue 22)",
-        "Tips & FAQ, Q2": "no lesson teaches it yet (issue 22)",
         "Tips & FAQ, Q3": "no lesson teaches it yet (issue 22)",
     },
     "zongshi": {},
