@@ -50,6 +50,7 @@ def test_the_lessons_cover_the_issue():
     # issue 22, every rule a lesson: the overflow discard, replacing a card, the tie-break, the other six missions
     assert {"overflow", "replace-card", "tie-break"} <= ids
     assert {"bonus-token", "card-complete", "tip1-discard", "tip5-must-move", "q2-must-take", "game-setup"} <= ids
+    assert {"tip3-order", "q3-unlimited"} <= ids
     assert {f"mission-m{m}" for m in range(1, 9)} <= ids and all(BY_ID[f"mission-m{m}"].options == {"missions": True} for m in range(1, 9))
     assert BY_ID["bloom"].options == {"cascading_bloom": True} and BY_ID["kaleidoscopic"].options == {"kaleidoscopic": True}
     assert BY_ID["mission-m4"].options == {"missions": True} and BY_ID["mission-m2"].options == {"missions": True}
@@ -521,6 +522,21 @@ def _check_game_setup(state, item):
     assert state.legal_actions() == ["start slot 1", "start slot 2", "start slot 3"] and len(state.grid) == 16
 
 
+def _check_tip3_order(state, item):
+    # Tip 3 / Q1: tile and card pending, either goes first
+    assert state.step == "place" and state.position()["pending"]["tiles"] == "B" and state.game.cids[state.pcard] == "D07"
+    assert _ws(state)[0] == "RRRBB" and all(i < 0 for i in state.players[RED].slots)
+    card_first = state.play("slot 1")
+    assert card_first.step == "place" and card_first.pend is not None and "place W1" in card_first.legal_actions()
+    tile_first = state.play("place W1")
+    assert tile_first.pcard >= 0 and "slot 1" in tile_first.legal_actions()
+
+
+def _check_q3_unlimited(state, item):
+    assert state.step == "select" and [row[0] for row in state.position()["grid"]] == list("RRRG")
+    assert "take a1-a4" in state.legal_actions()
+
+
 HINT_CHECKS = {
     "select-a": _check_select_a,
     "select-b": _check_select_b,
@@ -563,6 +579,8 @@ HINT_CHECKS = {
     "tip5-must-move": _check_tip5_must_move,
     "q2-must-take": _check_q2_must_take,
     "game-setup": _check_game_setup,
+    "tip3-order": _check_tip3_order,
+    "q3-unlimited": _check_q3_unlimited,
 }
 
 
@@ -605,6 +623,8 @@ ANSWERS = {
     "tip5-must-move": lambda s: "yes" if "stop" in s.legal_actions() else "no",
     "q2-must-take": lambda s: "yes" if any(not a.startswith(("take ", "discard ")) for a in s.legal_actions()) else "no",
     "game-setup": lambda s: len(s.display),
+    "tip3-order": lambda s: "yes" if "slot 1" in s.legal_actions() and "place W1" in s.legal_actions() else "no",
+    "q3-unlimited": lambda s: s.play("take a1-a4").position()["pending"]["tiles"].count("R"),
 }
 
 

@@ -22,10 +22,7 @@ GAMES_DIR = pathlib.Path(zongshi_widgets.__file__).parent / "games"
 KNOWN_GAPS = {
     "art_gallery": {},
     "gembloq": {},
-    "majolica": {
-        "Tips & FAQ, Tip 3": "no lesson teaches it yet (issue 22)",
-        "Tips & FAQ, Q3": "no lesson teaches it yet (issue 22)",
-    },
+    "majolica": {},
     "zongshi": {},
 }
 
