@@ -49,6 +49,8 @@ def test_the_lessons_cover_the_issue():
     assert {"cascade-choice", "solo-take", "solo-rounds", "solo-rating"} <= ids  # the cascade followed; solo play
     # issue 22, every rule a lesson: the overflow discard, replacing a card, the tie-break, the other six missions
     assert {"overflow", "replace-card", "tie-break"} <= ids
+    assert {"bonus-token", "card-complete", "tip1-discard", "tip5-must-move", "q2-must-take", "game-setup"} <= ids
+    assert {"tip3-order", "q3-unlimited"} <= ids
     assert {f"mission-m{m}" for m in range(1, 9)} <= ids and all(BY_ID[f"mission-m{m}"].options == {"missions": True} for m in range(1, 9))
     assert BY_ID["bloom"].options == {"cascading_bloom": True} and BY_ID["kaleidoscopic"].options == {"kaleidoscopic": True}
     assert BY_ID["mission-m4"].options == {"missions": True} and BY_ID["mission-m2"].options == {"missions": True}
@@ -476,6 +478,65 @@ def _check_mission_m8(state, item):
     assert state.play("move B").mission_done(RED, 7) and not state.play("stop").mission_done(RED, 7)
 
 
+def _check_bonus_token(state, item):
+    # City Hall / 1-Point Bonus Token: no purple tile left, so W4's run gives a 1-point token
+    assert state.city == (0, 2) and state.players[RED].tokens == 1 and state.players[RED].purples == 1 and _ws(state)[3] == "GGG"
+    after = state.play("place W4")
+    assert workshops_run(after) == {4} and after.players[RED].tokens == 2 and after.city == (0, 1) and after.players[RED].purples == 1
+
+
+def _check_card_complete(state, item):
+    # Run Workshop(s) H: a completed card's tiles go to the supply, the card to the scoring area
+    pos = state.position()["players"][RED]
+    assert state.run == (1, 1, "move") and pos["cards"] == {"D09": "R", "D21": "RRYY"} and not pos["completed"]
+    assert state.game.cards[state.players[RED].slots[1]].spaces == (2, 2, 1, 0) and sorted(state.legal_actions()) == ["move B", "stop"]
+    after = state.play("move B").position()["players"][RED]
+    assert after["completed"] == ["D21"] and after["slots"][1] == "-" and after["cards"] == {"D09": "R"}
+
+
+def _check_tip1_discard(state, item):
+    assert state.step == "select" and state.pend is None and _ws(state)[1] == "RRYG"
+    after = state.play("discard W2 G")
+    assert after.step == "select" and after.to_move == RED and _ws(after)[1] == "RRY"  # still your turn: take tiles next
+
+
+def _check_tip5_must_move(state, item):
+    assert state.run == (0, 0, "move") and _ws(state)[0] == "RRRYYY" and sorted(state.legal_actions()) == ["move R", "move Y"]
+    assert state.game.cards[state.players[RED].slots[0]].spaces[:2] == (2, 2) and state.position()["players"][RED]["cards"].get("D09", "") == ""
+    with pytest.raises(IllegalAction) as refused:
+        state.parse_action("stop")
+    assert refused.value.rule.startswith("majolica.run.")
+
+
+def _check_q2_must_take(state, item):
+    assert state.step == "select" and _ws(state)[:2] == ["RRRYY", "RRYYB"]
+    for text in ("end", "stop"):
+        with pytest.raises(IllegalAction):
+            state.parse_action(text)
+    after = state.play("discard W1 Y")
+    assert after.step == "select" and all(a.startswith(("take ", "discard ")) for a in after.legal_actions())
+
+
+def _check_game_setup(state, item):
+    assert state.step == "start" and state.game.players == 3 and all(i < 0 for p in state.players for i in p.slots)
+    assert state.legal_actions() == ["start slot 1", "start slot 2", "start slot 3"] and len(state.grid) == 16
+
+
+def _check_tip3_order(state, item):
+    # Tip 3 / Q1: tile and card pending, either goes first
+    assert state.step == "place" and state.position()["pending"]["tiles"] == "B" and state.game.cids[state.pcard] == "D07"
+    assert _ws(state)[0] == "RRRBB" and all(i < 0 for i in state.players[RED].slots)
+    card_first = state.play("slot 1")
+    assert card_first.step == "place" and card_first.pend is not None and "place W1" in card_first.legal_actions()
+    tile_first = state.play("place W1")
+    assert tile_first.pcard >= 0 and "slot 1" in tile_first.legal_actions()
+
+
+def _check_q3_unlimited(state, item):
+    assert state.step == "select" and [row[0] for row in state.position()["grid"]] == list("RRRG")
+    assert "take a1-a4" in state.legal_actions()
+
+
 HINT_CHECKS = {
     "select-a": _check_select_a,
     "select-b": _check_select_b,
@@ -512,6 +573,14 @@ HINT_CHECKS = {
     "mission-m6": _check_mission_m6,
     "mission-m7": _check_mission_m7,
     "mission-m8": _check_mission_m8,
+    "bonus-token": _check_bonus_token,
+    "card-complete": _check_card_complete,
+    "tip1-discard": _check_tip1_discard,
+    "tip5-must-move": _check_tip5_must_move,
+    "q2-must-take": _check_q2_must_take,
+    "game-setup": _check_game_setup,
+    "tip3-order": _check_tip3_order,
+    "q3-unlimited": _check_q3_unlimited,
 }
 
 
@@ -548,7 +617,21 @@ ANSWERS = {
     "mission-m1": lambda s: _mission_row(s, RED, 1),
     "mission-m3": lambda s: _mission_row(s, RED, 3),
     "mission-m6": lambda s: _mission_row(s, RED, 6),
+    "bonus-token": lambda s: _city_hall_row(s.play("place W4"), RED),
+    "card-complete": lambda s: sum(len(t) for t in s.play("move B").position()["players"][RED]["cards"].values()),
+    "tip1-discard": lambda s: "yes" if "discard W2 G" in s.legal_actions() else "no",
+    "tip5-must-move": lambda s: "yes" if "stop" in s.legal_actions() else "no",
+    "q2-must-take": lambda s: "yes" if any(not a.startswith(("take ", "discard ")) for a in s.legal_actions()) else "no",
+    "game-setup": lambda s: len(s.display),
+    "tip3-order": lambda s: "yes" if "slot 1" in s.legal_actions() and "place W1" in s.legal_actions() else "no",
+    "q3-unlimited": lambda s: s.play("take a1-a4").position()["pending"]["tiles"].count("R"),
 }
+
+
+def _city_hall_row(state, seat):
+    """The City Hall tokens' points in ``seat``'s row of the score sheet (1-Point Bonus Token)."""
+    sheet = state.score_sheet()
+    return sheet.values[seat][sheet.categories.index("City Hall tokens")]
 
 
 def _solo_turns(state):
@@ -576,7 +659,10 @@ def test_question_lessons_accept_only_the_engines_answer(item):
     right = ANSWERS[item.id](state)
     assert item.answer == str(right)
     assert item.check_answer(right).solved and item.check_answer(f" {right} ").solved
-    if isinstance(right, int):
+    if right in ("yes", "no"):
+        other = {"yes": "no", "no": "yes"}[right]
+        assert not item.check_answer(other).solved and not item.check_answer("yes or no").solved
+    elif isinstance(right, int):
         for wrong in (right - 1, right + 1, f"{right} or {right + 1}"):
             fb = item.check_answer(wrong)
             assert not fb.solved and fb.text.startswith("Not yet: ")

@@ -22,19 +22,8 @@ GAMES_DIR = pathlib.Path(zongshi_widgets.__file__).parent / "games"
 KNOWN_GAPS = {
     "art_gallery": {},
     "gembloq": {},
-    "majolica": {
-        "Game Setup": "no lesson teaches it yet (issue 22)",
-        "Run Workshop(s), H": "no lesson teaches it yet (issue 22)",
-        "1-Point Bonus Token": "no lesson teaches it yet (issue 22)",
-        "Tips & FAQ, Tip 1": "no lesson teaches it yet (issue 22)",
-        "Tips & FAQ, Tip 3": "no lesson teaches it yet (issue 22)",
-        "Tips & FAQ, Tip 5": "no lesson teaches it yet (issue 22)",
-        "Tips & FAQ, Q2": "no lesson teaches it yet (issue 22)",
-        "Tips & FAQ, Q3": "no lesson teaches it yet (issue 22)",
-    },
-    "zongshi": {
-        "Step 1: Player Turns": "no lesson teaches the two turns per round, master and apprentice in either order, yet (issue 22)",
-    },
+    "majolica": {},
+    "zongshi": {},
 }
 
 

@@ -55,6 +55,7 @@ def test_the_lessons_cover_the_issue():
     assert {"draft-order", "draft-pick", "pass-while-building", "one-project-at-a-time", "step4-refill", "step4-start-player"} <= ids
     assert {"award-gift-returned", "award-bins", "award-tile-decline", "award-two-boxes", "award-scroll", "board-setup-bins"} <= ids
     assert {"twofold-path", "masterful-use-gold"} <= ids
+    assert {"step1-two-turns"} <= ids  # issue 22: Step 1, two turns each, master and apprentice in either order
     assert {"fortune-brings-opportunity", "gift-and-lucky-discovery", "pawn-shop-owners-gift", "artistic-subtlety", "lessons-of-the-past"} <= ids
     assert {"masterful-use-ivory", "masterful-use-bronze", "apprentice-gaining-experience", "writ-of-authority", "ear-to-the-wall"} <= ids
     scored = {"score-completed", "score-tiles", "score-visits", "score-unfinished", "score-leftovers", "score-total", "score-tiebreak", "end-trigger"}
@@ -299,12 +300,27 @@ def _scrolls_after_award(state):
     return len(state.position()["players"][0]["scrolls"])
 
 
+def _master_turn(state):
+    """Step 1: Player Turns: the learner's first turn taken with the apprentice, the number
+    (from 1) of the turn of Step 1 its master takes, counting each turn the engine begins."""
+    state = state.play("use apprentice")
+    turns = [state.position()["pending"][0]]
+    while not (state.to_move == 0 and state.position()["pending"][0][3] == "master"):
+        state = state.play("use apprentice" if "use apprentice" in {str(a) for a in state.legal_actions()} else "pass")
+        task = state.position()["pending"][0]
+        assert task[0] == "turn" and state.position()["step"] == 1
+        if task[:3] != turns[-1][:3]:
+            turns.append(task)
+    return len(turns)
+
+
 #: The engine's answer to each question (rulebook section in the lesson's ``rule``).
 ENGINE_ANSWERS = {
     "board-setup-bins": lambda s: len(_play_until(s, lambda x: x.position()["step"] != 0).position()["bins"]["small"].replace("nothing", "")),
     "draft-order": _last_drafter,
     "award-two-boxes": lambda s: sum(_boxes(s.play("visit scholar 1"), 0)),
     "award-scroll": _scrolls_after_award,
+    "step1-two-turns": _master_turn,
     "pass-while-building": lambda s: "yes" if s.explain("temple") is None else "no",
     "one-project-at-a-time": _earliest_second_project,
     "step4-refill": lambda s: len(_next_round(s).position()["bins"]["large"].replace("nothing", "")),
