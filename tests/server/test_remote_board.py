@@ -380,9 +380,13 @@ def test_a_move_overtaken_by_another_seats_undo_is_refused_as_stale_and_the_undo
         red.play(str(red.state.legal_actions()[0]))
         assert yellow.wait_for_version(1)
         answer = str(yellow.state.legal_actions()[0])
+        seen = yellow.server_version  # 1: the version yellow's move goes out at
         red._session.send_undo()  # as the browser's Undo does: sent, not waited for
-        sending = yellow._session.commit
-        yellow._session.commit = lambda action, **kw: (time.sleep(0.5), sending(action, **kw))[1]
+        # yellow's play, written at the version yellow saw, reaches the socket only once the
+        # server has taken red's move back (red has seen version 2): a condition, not a delay,
+        # and the version pinned, since yellow's board may hear of the undo first on a slow machine
+        sending = yellow._session.client.send
+        yellow._session.client.send = lambda message: (red.wait_for_version(2), sending({**message, "version": seen}))[1]
         with pytest.raises(zw.IllegalAction) as refused:
             yellow.play(answer)
         assert refused.value.rule == "server.stale"
