@@ -168,14 +168,9 @@ class RequestsMixin:
         for name, value in (("ply", ply), ("node", node)):
             if value is not None and not _is_int(value):
                 raise BadRequest(f"'{name}' must be an integer")
-        tl = self.timeline
         try:
-            if node is not None:
-                target = tl.node(node)
-            else:
-                line, start = tl.line(), len(tl.root.state.history)
-                target = line[ply - start] if 0 <= ply - start < len(line) else None
-        except (IndexError, KeyError):
+            target = self.timeline.node(node) if node is not None else self._node_at_ply(ply)
+        except KeyError:
             target = None  # goto below gives the reason
         if target is not None and self._refuse_rewind("goto", target):
             return

@@ -141,6 +141,13 @@ class MoveLogMixin:
                     )
         return None
 
+    def _node_at_ply(self, ply: int):
+        """The timeline node after ``ply`` moves of the current line, or ``None`` when the line
+        has no such ply (a jump's target, for :meth:`_may_rewind`)."""
+        tl = self.timeline
+        line, start = tl.line(), len(tl.root.state.history)
+        return line[ply - start] if 0 <= ply - start < len(line) else None
+
     def _refuse_rewind(self, what: str, target=None) -> bool:
         why = self._may_rewind(what, target)
         if why is not None:

@@ -166,10 +166,7 @@ class ReviewMixin:
         mark = next((m for m in self._visible_marks() if m["ply"] == ply), None)
         if mark is None:
             raise KeyError(f"no review mark at move {ply} of the line shown")
-        line = self.timeline.line()
-        start = len(self.timeline.root.state.history)
-        target = line[ply - start] if 0 <= ply - start < len(line) else None
-        why = self._may_rewind("goto", target)
+        why = self._may_rewind("goto", self._node_at_ply(ply))
         if why is not None:
             raise ReviewRefused(why)
         if len(self.state.history) != ply:
